@@ -1,0 +1,1 @@
+"""Python-side test tooling for unawait."""
