@@ -1,0 +1,21 @@
+# Finds LLVM/Clang 19 through its CMake package (Debian: /usr/lib/llvm-19) and
+# fails at configure time, naming the Debian packages, when it is missing.
+# Asking find_package for version 19 is refused by the 19.1.7 package, so the
+# major version is checked afterwards.
+set(_unawait_clang_hint /usr/lib/llvm-19/lib/cmake/clang)
+find_package(Clang CONFIG HINTS ${_unawait_clang_hint})
+if(NOT Clang_FOUND)
+  message(FATAL_ERROR
+    "unawait needs LLVM/Clang 19 development files, and they were not found.\n"
+    "On Debian 12 install them with:\n"
+    "  sudo apt-get install clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools\n"
+    "or point CMake at another installation with -DClang_DIR=<prefix>/lib/cmake/clang.\n"
+    "To build only the runtime and its tests, configure with -DUNAWAIT_BUILD_TOOL=OFF.")
+endif()
+if(NOT LLVM_VERSION_MAJOR EQUAL 19)
+  message(FATAL_ERROR
+    "unawait needs LLVM/Clang 19, but found ${LLVM_PACKAGE_VERSION} at ${LLVM_DIR}.\n"
+    "On Debian 12: sudo apt-get install clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools")
+endif()
+message(STATUS "unawait: using LLVM/Clang ${LLVM_PACKAGE_VERSION} from ${LLVM_DIR}")
+set(UNAWAIT_LLVM_TOOLS_DIR ${LLVM_TOOLS_BINARY_DIR} CACHE PATH "LLVM tools (FileCheck, not)")

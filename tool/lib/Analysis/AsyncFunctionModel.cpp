@@ -1,0 +1,182 @@
+#include "Analysis/AsyncFunctionModel.h"
+
+#include "Analysis/KeptObjects.h"
+#include "Analysis/Naming.h"
+#include "Analysis/SuspensionPoints.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+
+namespace unawait {
+
+using namespace clang;
+
+llvm::StringRef kindName(ObjectKind Kind) {
+  switch (Kind) {
+  case ObjectKind::Param:
+    return "param";
+  case ObjectKind::Local:
+    return "local";
+  case ObjectKind::Temporary:
+    return "temporary";
+  case ObjectKind::Awaitee:
+    return "awaitee";
+  case ObjectKind::This:
+    return "this";
+  }
+  llvm_unreachable("unknown object kind");
+}
+
+unsigned AsyncFunctionModel::liveBitCount() const {
+  unsigned Count = 0;
+  for (const FrameObject &Object : Objects)
+    Count += Object.LiveBit >= 0;
+  return Count;
+}
+
+const FrameObject *
+AsyncFunctionModel::keptObjectOf(const VarDecl *Var) const {
+  auto Found = ObjectOfVar.find(Var);
+  if (Found == ObjectOfVar.end() || !Objects[Found->second].Kept)
+    return nullptr;
+  return &Objects[Found->second];
+}
+
+void ModelRegistry::add(AsyncFunctionModel Model) {
+  Models.push_back(std::move(Model));
+}
+
+const AsyncFunctionModel *
+ModelRegistry::find(const FunctionDecl *Function) const {
+  for (const AsyncFunctionModel &Model : Models)
+    if (Model.Function.Definition->getCanonicalDecl() ==
+        Function->getCanonicalDecl())
+      return &Model;
+  return nullptr;
+}
+
+namespace {
+
+/// Rejects the kinds of functions later versions will rewrite.
+bool supportedFunction(const FunctionDecl *F, DiagnosticReporter &Diags) {
+  const char *What = nullptr;
+  if (isa<CXXMethodDecl>(F))
+    What = "annotated member functions are not supported yet";
+  else if (F->isTemplated() || F->isTemplateInstantiation())
+    What = "annotated function templates are not supported yet";
+  else if (F->isVariadic())
+    What = "annotated variadic functions are not supported";
+  if (What)
+    Diags.error(F->getLocation(), What);
+  return !What;
+}
+
+/// `<name>_future`, numbered for overloads, never a name already declared
+/// where the class goes.
+std::string chooseClassName(const FunctionDecl *F, const ModelRegistry &Models,
+                            ASTContext &Context) {
+  std::string Base = F->getNameAsString() + "_future";
+  unsigned Same = 1;
+  for (const AsyncFunctionModel &Other : Models.models())
+    if (Other.Function.Definition->getDeclContext() == F->getDeclContext() &&
+        Other.Function.Definition->getName() == F->getName())
+      ++Same;
+  std::string Name = Same == 1 ? Base : Base + "_" + std::to_string(Same);
+  const DeclContext *Where = F->getDeclContext();
+  while (!Where->lookup(&Context.Idents.get(Name)).empty())
+    Name += "_";
+  return Name;
+}
+
+unsigned bytesFor(unsigned Values) {
+  if (Values <= 8)
+    return Values ? 1 : 0;
+  return Values <= 16 ? 2 : Values <= 32 ? 4 : 8;
+}
+
+/// Fills each kept object's stored type, spelling, size and alignment.
+void measureObjects(AsyncFunctionModel &M, ASTContext &Context,
+                    const ModelRegistry &Callees) {
+  for (FrameObject &Object : M.Objects) {
+    if (!Object.Kept)
+      continue;
+    Object.StoredType =
+        Object.StoredAsPointer
+            ? Context.getPointerType(Object.Type.getNonReferenceType())
+            : Object.Type;
+    Object.StoredType = spellableType(Object.StoredType, Context);
+    if (const AsyncFunctionModel *Callee =
+            Object.GeneratedCallee ? Callees.find(Object.GeneratedCallee)
+                                   : nullptr) {
+      Object.StoredTypeSpelling = Callee->ClassName;
+      Object.Size = Callee->Layout.Size;
+      Object.Align = Callee->Layout.Align;
+      continue;
+    }
+    Object.StoredTypeSpelling = spellType(Object.StoredType, Context);
+    TypeInfoChars Info = Context.getTypeInfoInChars(Object.StoredType);
+    Object.Size = Info.Width.getQuantity();
+    Object.Align = Info.Align.getQuantity();
+  }
+}
+
+} // namespace
+
+std::optional<AsyncFunctionModel>
+analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
+                     DiagnosticReporter &Diags, const ModelRegistry &Callees) {
+  const FunctionDecl *F = Function.Definition;
+  if (!supportedFunction(F, Diags))
+    return std::nullopt;
+  AsyncFunctionModel M;
+  M.Function = Function;
+  M.Name = F->getQualifiedNameAsString();
+  M.ClassName = chooseClassName(F, Callees, Context);
+  M.OutputIsVoid = Function.OutputType->isVoidType();
+  M.OutputTypeSpelling = spellType(Function.OutputType, Context);
+  if (Function.OutputType->isReferenceType()) {
+    Diags.error(F->getReturnTypeSourceRange().getBegin(),
+                "async functions returning references are not supported");
+    return std::nullopt;
+  }
+
+  BodyStructure Structure;
+  if (!walkBody(M, Structure, Context, Diags, Callees))
+    return std::nullopt;
+  std::optional<KeptObjects> Kept =
+      computeKeptObjects(M, Structure, Context, Diags);
+  if (!Kept)
+    return std::nullopt;
+  if (M.liveBitCount() > 64) {
+    Diags.error(F->getLocation(), "more than 64 objects with destructors are "
+                                  "kept in this frame; not supported yet");
+    return std::nullopt;
+  }
+  measureObjects(M, Context, Callees);
+
+  std::vector<LayoutItem> Items;
+  for (size_t I = 0; I < Kept->Kept.size(); ++I) {
+    const FrameObject &Object = M.Objects[Kept->Kept[I]];
+    Items.push_back({Object.Size, Object.Align, Kept->Conflicts[I]});
+  }
+  unsigned States = M.Points.size() + 2;
+  M.Layout = layoutFrame(Items, States <= 256 ? 1 : 2,
+                         bytesFor(M.liveBitCount()));
+  nameFrame(M, Context);
+  return M;
+}
+
+bool analyzeTranslationUnit(ASTContext &Context, DiagnosticReporter &Diags,
+                            ModelRegistry &Models) {
+  bool Clean = true;
+  for (const AsyncFunction &Function : findAsyncFunctions(Context, Diags)) {
+    std::optional<AsyncFunctionModel> Model =
+        analyzeAsyncFunction(Function, Context, Diags, Models);
+    if (Model)
+      Models.add(std::move(*Model));
+    else
+      Clean = false;
+  }
+  return Clean && !Diags.hasErrors();
+}
+
+} // namespace unawait

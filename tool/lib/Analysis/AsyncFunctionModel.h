@@ -1,0 +1,269 @@
+//===- AsyncFunctionModel.h - what unawait knows about one async function -===//
+//
+// The analysis of one annotated async function, shared by the rewrite, the
+// size report and the lints. The words are defined once here (and in
+// docs/design.md) and used everywhere else:
+//
+// suspension point
+//   A `co_await` in the body. The function may return Pending there and be
+//   resumed by a later poll. Suspension points are numbered in source order.
+//
+// state
+//   Where the next poll resumes: `Start` (not polled yet), `Suspend<N>` (at
+//   suspension point N) or `Finished` (returned Ready, or threw). The
+//   generated class stores it in a one-byte tag.
+//
+// frame
+//   The storage of the generated future class: the state tag, the live bits
+//   and every kept object. `sizeof` of the class is the frame size.
+//
+// frame object
+//   Something that may need storage in the frame: a parameter, a local
+//   variable, a temporary, or an awaitee.
+//
+// awaitee
+//   The future polled at a suspension point. A temporary operand
+//   (`co_await f(x)`) is constructed in place in the frame; a variable operand
+//   (`co_await fut`) is polled in place; any other lvalue is polled through a
+//   pointer kept in the frame.
+//
+// kept object
+//   A frame object that is a member of the generated class rather than an
+//   ordinary local of poll(). A local is kept when a suspension point lies in
+//   its scope after its declaration (the resume jump crosses it) and the
+//   program can observe it afterwards: it is referenced after that point, its
+//   destructor is not trivial, or its address escapes. Kept objects are
+//   constructed in place where the source declares them and destroyed in place
+//   where their scope ends: never copied or moved, so their addresses are
+//   stable.
+//
+// held object
+//   A kept object whose storage must be preserved while the function is
+//   suspended at a given point: it is used after the point (clang's
+//   LiveVariables on the body's CFG), has a destructor still to run, has an
+//   escaped address, or is the awaitee. Kept objects that are never held at
+//   the same time, and never needed by the same statement, share storage.
+//
+// live bit
+//   One bit per kept object with a non-trivial destructor, set while it is
+//   constructed. Destroying a suspended future (cancellation), an exception
+//   leaving poll, and finishing all destroy exactly the objects whose bits are
+//   set, youngest first.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Analysis/FrameLayout.h"
+#include "Frontend/AsyncFunctionFinder.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace unawait {
+
+using ObjectId = unsigned;
+
+enum class ObjectKind { Param, Local, Temporary, Awaitee, This };
+
+/// The JSON spelling: param, local, temporary, awaitee, this.
+llvm::StringRef kindName(ObjectKind Kind);
+
+/// Why a kept object is held in the frame at a suspension point.
+enum class HoldReason {
+  /// Read after the suspension point.
+  UsedAfter,
+  /// Its destructor has not run yet.
+  Destructor,
+  /// A pointer or reference to it was taken.
+  AddressEscapes,
+  /// It is the future being awaited here.
+  Awaited,
+};
+
+struct HeldObject {
+  ObjectId Object;
+  HoldReason Reason;
+  /// The use, escape or await the reason refers to, when there is one.
+  clang::SourceLocation Where;
+};
+
+/// A parameter, local, temporary or awaitee that may live in the frame.
+struct FrameObject {
+  ObjectKind Kind = ObjectKind::Local;
+  /// The name in the source ("buf"); for awaitees and hidden temporaries, a
+  /// description ("range of the for loop").
+  std::string SourceName;
+  /// The variable, for parameters and locals (and range-for's hidden ones).
+  const clang::VarDecl *Var = nullptr;
+  /// The suspension point, for awaitees.
+  std::optional<unsigned> AwaitOf;
+  /// Where it is declared or awaited.
+  clang::SourceLocation Loc;
+
+  /// The type as declared (a reference type for references).
+  clang::QualType Type;
+  /// A reference is stored as a pointer; uses read through it.
+  bool StoredAsPointer = false;
+  /// The type of the member (a pointer for references), fully qualified.
+  clang::QualType StoredType;
+  /// The spelling of StoredType in the generated class (the callee's class
+  /// name for a nested async function).
+  std::string StoredTypeSpelling;
+  /// Set for awaitees of rewritten async functions: their size is the size of
+  /// the callee's generated class, not of the type clang sees.
+  const clang::FunctionDecl *GeneratedCallee = nullptr;
+
+  /// A member of the generated class (otherwise a local of poll()).
+  bool Kept = false;
+  /// Why it is kept, for the report when it is never held: "assigned after".
+  std::string KeptBecause;
+  /// Its destructor is not trivial: it has a live bit.
+  bool HasDestructor = false;
+  /// The address of the object escapes (first escape).
+  clang::SourceLocation EscapeLoc;
+  int LiveBit = -1;
+  /// Construction order: destroyed in reverse.
+  unsigned Order = 0;
+
+  /// Filled by the layout.
+  std::string MemberName;
+  /// The expression that names the member inside poll(): "buf", "g1.buf".
+  std::string AccessPath;
+  uint64_t Size = 0;
+  uint64_t Align = 1;
+  uint64_t Offset = 0;
+};
+
+/// The statement-level form of a suspension point.
+enum class AwaitForm {
+  Discard,        ///< co_await e;
+  InitVar,        ///< T x = co_await e;
+  Assign,         ///< x = co_await e;
+  CompoundAssign, ///< x op= co_await e;
+  Return,         ///< co_return co_await e;
+};
+
+/// How the awaitee is stored while suspended.
+enum class AwaiteeMode {
+  /// A temporary future, constructed in place in the frame.
+  Temporary,
+  /// A variable, polled in place.
+  InPlace,
+  /// Any other lvalue, polled through a pointer kept in the frame.
+  Pointer,
+};
+
+struct SuspensionPoint {
+  unsigned Index = 0;
+  /// "Suspend0"...
+  std::string StateName;
+  const clang::CoawaitExpr *Await = nullptr;
+  /// The statement whose top is the await (DeclStmt, expression, co_return).
+  const clang::Stmt *Statement = nullptr;
+  AwaitForm Form = AwaitForm::Discard;
+  const clang::VarDecl *InitVar = nullptr;
+  /// The left side, for Assign and CompoundAssign.
+  const clang::Expr *Target = nullptr;
+  /// "=" or "+=" etc., for Assign and CompoundAssign.
+  std::string AssignOperator;
+  AwaiteeMode Mode = AwaiteeMode::Temporary;
+  /// The awaitee object (Temporary, Pointer) or the awaited variable
+  /// (InPlace).
+  ObjectId Awaitee = 0;
+  /// The awaited expression, as written.
+  const clang::Expr *Operand = nullptr;
+  /// await_resume's type: void when the awaited future outputs nothing.
+  bool ProducesValue = false;
+  /// The objects the frame holds while suspended here, and why.
+  std::vector<HeldObject> Held;
+  unsigned Line = 0;
+  /// "co_await wake_yield(n)".
+  std::string AwaitText;
+};
+
+/// What the emitter must do when control leaves scopes by a jump.
+struct ScopeExit {
+  /// Kept objects with destructors to destroy, youngest first.
+  std::vector<ObjectId> Destroy;
+};
+
+struct AsyncFunctionModel {
+  AsyncFunction Function;
+  /// The function's name as written (qualified for the report).
+  std::string Name;
+  std::string ClassName;
+  std::string OutputTypeSpelling;
+  bool OutputIsVoid = false;
+
+  std::vector<FrameObject> Objects;
+  std::vector<SuspensionPoint> Points;
+  FrameLayout Layout;
+
+  // Structure used by the emitter.
+  /// Statements that contain a suspension point (the await statements and
+  /// every statement around them).
+  llvm::DenseSet<const clang::Stmt *> Suspending;
+  /// Await statement -> its suspension point.
+  llvm::DenseMap<const clang::Stmt *, unsigned> PointOfStatement;
+  /// Variable -> its frame object, for every parameter and local that is a
+  /// frame object (kept or not).
+  llvm::DenseMap<const clang::VarDecl *, ObjectId> ObjectOfVar;
+  /// Compound statement (or loop) -> kept objects declared directly in it,
+  /// in construction order: destroyed at its end.
+  llvm::DenseMap<const clang::Stmt *, std::vector<ObjectId>> ScopeObjects;
+  /// break / continue -> objects to destroy before the jump.
+  llvm::DenseMap<const clang::Stmt *, ScopeExit> Jumps;
+  /// Range-for statements expanded because their body suspends: the hidden
+  /// range, begin and end objects.
+  struct RangeFor {
+    ObjectId Range, Begin, End;
+    bool RangeIsTemporary = false;
+  };
+  llvm::DenseMap<const clang::Stmt *, RangeFor> RangeFors;
+
+  /// Names of poll()'s own locals, chosen not to clash with the body.
+  std::string ContextName = "cx";
+  std::string PolledName = "polled";
+  std::string ResultName = "result";
+
+  unsigned liveBitCount() const;
+  const FrameObject &object(ObjectId Id) const { return Objects[Id]; }
+  /// The frame object of a variable, if it is kept.
+  const FrameObject *keptObjectOf(const clang::VarDecl *Var) const;
+};
+
+class ModelRegistry;
+
+/// Analyses one annotated async function. Reports unsupported constructs as
+/// errors and returns nothing then.
+std::optional<AsyncFunctionModel>
+analyzeAsyncFunction(const AsyncFunction &Function, clang::ASTContext &Context,
+                     DiagnosticReporter &Diags, const ModelRegistry &Callees);
+
+/// The models of the functions analysed so far in a translation unit: an
+/// awaited call to one of them nests its generated class in the caller.
+class ModelRegistry {
+public:
+  void add(AsyncFunctionModel Model);
+  const AsyncFunctionModel *find(const clang::FunctionDecl *Function) const;
+  /// In source order. Stable addresses: models are never moved.
+  const std::deque<AsyncFunctionModel> &models() const { return Models; }
+
+private:
+  std::deque<AsyncFunctionModel> Models;
+};
+
+/// Analyses every annotated function of the translation unit, callees first
+/// (source order). Returns false if any had errors.
+bool analyzeTranslationUnit(clang::ASTContext &Context,
+                            DiagnosticReporter &Diags, ModelRegistry &Models);
+
+} // namespace unawait

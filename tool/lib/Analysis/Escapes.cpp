@@ -1,0 +1,110 @@
+#include "Analysis/Escapes.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace unawait {
+
+using namespace clang;
+
+namespace {
+
+/// True if the trivial copy/move constructor or assignment \p Method only
+/// reads or writes the object's value.
+bool isTrivialCopyOrMove(const CXXMethodDecl *Method) {
+  if (!Method || !Method->isTrivial())
+    return false;
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Method))
+    return Ctor->isCopyOrMoveConstructor();
+  return Method->isCopyAssignmentOperator() || Method->isMoveAssignmentOperator();
+}
+
+/// Follows a use of a variable up the tree through field accesses,
+/// subscripts and parentheses, and decides whether the use only reads or
+/// writes the value there.
+bool escapesAt(const DeclRefExpr *Ref, ASTContext &Context) {
+  const Expr *Use = Ref;
+  while (true) {
+    DynTypedNodeList Parents = Context.getParents(*Use);
+    if (Parents.empty())
+      return true;
+    const Stmt *Parent = Parents[0].get<Stmt>();
+    if (!Parent)
+      return true; // bound to a reference, or initialising a reference
+    if (isa<ParenExpr>(Parent) || isa<ArraySubscriptExpr>(Parent)) {
+      if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(Parent);
+          Subscript && Subscript->getIdx()->IgnoreParenImpCasts() == Use)
+        return false;
+      Use = cast<Expr>(Parent);
+      continue;
+    }
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Parent)) {
+      switch (Cast->getCastKind()) {
+      case CK_LValueToRValue:
+        return false;
+      case CK_NoOp:
+        Use = Cast;
+        continue;
+      case CK_ArrayToPointerDecay: {
+        DynTypedNodeList Up = Context.getParents(*Cast);
+        const auto *Subscript =
+            Up.empty() ? nullptr : Up[0].get<ArraySubscriptExpr>();
+        if (!Subscript || Subscript->getBase() != Cast)
+          return true;
+        Use = Subscript;
+        continue;
+      }
+      default:
+        return true;
+      }
+    }
+    if (const auto *Member = dyn_cast<MemberExpr>(Parent)) {
+      if (Member->isArrow() || !isa<FieldDecl>(Member->getMemberDecl()))
+        return true;
+      Use = Member;
+      continue;
+    }
+    if (const auto *Binary = dyn_cast<BinaryOperator>(Parent))
+      return !(Binary->isAssignmentOp() && Binary->getLHS() == Use);
+    if (const auto *Unary = dyn_cast<UnaryOperator>(Parent))
+      return !Unary->isIncrementDecrementOp();
+    if (isa<UnaryExprOrTypeTraitExpr>(Parent))
+      return false; // sizeof, alignof: not evaluated
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(Parent))
+      return !isTrivialCopyOrMove(Construct->getConstructor());
+    if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(Parent))
+      return !isTrivialCopyOrMove(
+          dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee()));
+    return true;
+  }
+}
+
+class Uses : public RecursiveASTVisitor<Uses> {
+public:
+  Uses(const VarDecl *Var, ASTContext &Context) : Var(Var), Context(Context) {}
+  bool shouldVisitImplicitCode() const { return true; }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (Ref->getDecl() == Var && escapesAt(Ref, Context)) {
+      First = Ref->getLocation();
+      return false;
+    }
+    return true;
+  }
+  SourceLocation First;
+
+private:
+  const VarDecl *Var;
+  ASTContext &Context;
+};
+
+} // namespace
+
+SourceLocation firstEscape(const VarDecl *Var, const Stmt *Body,
+                           ASTContext &Context) {
+  Uses Search(Var, Context);
+  Search.TraverseStmt(const_cast<Stmt *>(Body));
+  return Search.First;
+}
+
+} // namespace unawait

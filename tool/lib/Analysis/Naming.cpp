@@ -1,0 +1,205 @@
+#include "Analysis/Naming.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/QualTypeNames.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+namespace unawait {
+
+using namespace clang;
+
+QualType spellableType(QualType Type, const ASTContext &Context) {
+  ASTContext &Ctx = const_cast<ASTContext &>(Context);
+  // Resolve `auto`, `decltype(auto)` and deduced template arguments at every
+  // level of pointers and references.
+  if (const auto *Deduced = Type->getAs<DeducedType>();
+      Deduced && !Deduced->getDeducedType().isNull() &&
+      Type.getTypePtr() == Deduced)
+    return spellableType(
+        Ctx.getQualifiedType(Deduced->getDeducedType(), Type.getQualifiers()),
+        Context);
+  if (const auto *LRef = dyn_cast<LValueReferenceType>(Type.getTypePtr()))
+    return Ctx.getLValueReferenceType(spellableType(LRef->getPointeeType(), Context));
+  if (const auto *RRef = dyn_cast<RValueReferenceType>(Type.getTypePtr()))
+    return Ctx.getRValueReferenceType(spellableType(RRef->getPointeeType(), Context));
+  if (const auto *Pointer = dyn_cast<PointerType>(Type.getTypePtr()))
+    return Ctx.getQualifiedType(
+        Ctx.getPointerType(spellableType(Pointer->getPointeeType(), Context)),
+        Type.getQualifiers());
+  if (Type->getContainedDeducedType())
+    return Type.getCanonicalType();
+  return TypeName::getFullyQualifiedType(Type, Context);
+}
+
+static PrintingPolicy policy(const ASTContext &Context) {
+  PrintingPolicy Policy = Context.getPrintingPolicy();
+  Policy.SuppressTagKeyword = true;
+  Policy.SuppressUnwrittenScope = true;
+  Policy.FullyQualifiedName = true;
+  Policy.PrintCanonicalTypes = false;
+  return Policy;
+}
+
+std::string spellType(QualType Type, const ASTContext &Context) {
+  return spellableType(Type, Context).getAsString(policy(Context));
+}
+
+std::string declareName(QualType Type, llvm::StringRef Name,
+                        const ASTContext &Context) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  spellableType(Type, Context).print(OS, policy(Context), Name);
+  return Text;
+}
+
+std::string unnameableReason(QualType Type) {
+  QualType Inner = Type.getNonReferenceType();
+  while (true) {
+    if (const auto *Pointer = Inner->getAs<PointerType>())
+      Inner = Pointer->getPointeeType();
+    else if (const auto *Array = Inner->getAsArrayTypeUnsafe())
+      Inner = Array->getElementType();
+    else
+      break;
+  }
+  const CXXRecordDecl *Record = Inner->getAsCXXRecordDecl();
+  if (!Record)
+    return "";
+  if (Record->isLambda())
+    return "the type of a lambda cannot be named";
+  if (Record->isLocalClass())
+    return "a class declared inside a function cannot be named outside it";
+  if (!Record->getIdentifier() && !Record->getTypedefNameForAnonDecl())
+    return "an unnamed class cannot be named";
+  return "";
+}
+
+std::map<std::string, unsigned> identifierCounts(const Stmt *S,
+                                                 const ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  std::map<std::string, unsigned> Counts;
+  CharSourceRange Range = CharSourceRange::getTokenRange(
+      SM.getExpansionRange(S->getSourceRange()).getAsRange());
+  StringRef Text = Lexer::getSourceText(Range, SM, Context.getLangOpts());
+  Lexer Raw(SM.getExpansionLoc(S->getBeginLoc()), Context.getLangOpts(),
+            Text.begin(), Text.begin(), Text.end());
+  Token Tok;
+  while (!Raw.LexFromRawLexer(Tok)) {
+    if (Tok.is(tok::raw_identifier))
+      ++Counts[Tok.getRawIdentifier().str()];
+  }
+  if (Tok.is(tok::raw_identifier))
+    ++Counts[Tok.getRawIdentifier().str()];
+  return Counts;
+}
+
+namespace {
+
+/// Counts how often each frame variable's own name appears for it: its
+/// declaration and its references inside the body.
+class OwnMentions : public RecursiveASTVisitor<OwnMentions> {
+public:
+  explicit OwnMentions(const AsyncFunctionModel &Model) : Model(Model) {}
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (Model.ObjectOfVar.count(Var))
+        ++Counts[Var];
+    return true;
+  }
+  llvm::DenseMap<const VarDecl *, unsigned> Counts;
+
+private:
+  const AsyncFunctionModel &Model;
+};
+
+/// Member names reserved by the generated class itself.
+const char *const ReservedMembers[] = {
+    "state_", "live_", "poll", "output_type", "finish", "destroy_frame",
+    "State", "Live"};
+
+/// Gives the structs nested in unions names that clash with nothing.
+template <class Unique>
+void nameGroups(LayoutNode &Node, const Unique &unique) {
+  if (!Node.MemberName.empty() && Node.NodeKind == LayoutNode::Struct) {
+    Node.TypeName = unique(Node.TypeName);
+    Node.MemberName = unique(Node.MemberName);
+  }
+  for (auto &Child : Node.Children)
+    nameGroups(Child, unique);
+}
+
+void assignPaths(LayoutNode &Node, const std::string &Prefix,
+                 AsyncFunctionModel &Model,
+                 const std::vector<ObjectId> &KeptIds) {
+  std::string Inner = Prefix;
+  if (Node.NodeKind == LayoutNode::Struct && !Node.MemberName.empty())
+    Inner = Prefix + Node.MemberName + ".";
+  if (Node.NodeKind == LayoutNode::Object) {
+    FrameObject &Object = Model.Objects[KeptIds[Node.ObjectIndex]];
+    Object.AccessPath = Prefix + Object.MemberName;
+    Object.Offset = Node.Offset;
+    return;
+  }
+  for (auto &Child : Node.Children)
+    assignPaths(Child, Inner, Model, KeptIds);
+}
+
+} // namespace
+
+void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
+  const Stmt *Body = Model.Function.Definition->getBody();
+  std::map<std::string, unsigned> Identifiers = identifierCounts(Body, Context);
+  OwnMentions Mentions(Model);
+  Mentions.TraverseStmt(const_cast<Stmt *>(Body));
+
+  std::set<std::string> Taken(std::begin(ReservedMembers), std::end(ReservedMembers));
+  Taken.insert(Model.ClassName);
+  auto unique = [&](std::string Base) {
+    std::string Name = Base;
+    for (unsigned Suffix = 1; Taken.count(Name) || Identifiers.count(Name); ++Suffix)
+      Name = Base + "_" + std::to_string(Suffix);
+    Taken.insert(Name);
+    return Name;
+  };
+
+  // poll()'s locals first: they must not hide anything the body names.
+  Model.ContextName = unique("cx");
+  Model.PolledName = unique("polled");
+  Model.ResultName = unique("result");
+
+  std::vector<ObjectId> KeptIds;
+  for (ObjectId Id = 0; Id < Model.Objects.size(); ++Id) {
+    FrameObject &Object = Model.Objects[Id];
+    if (!Object.Kept)
+      continue;
+    KeptIds.push_back(Id);
+    std::string Base;
+    if (Object.Kind == ObjectKind::Awaitee)
+      Base = "future" + std::to_string(*Object.AwaitOf);
+    else if (Object.Kind == ObjectKind::Temporary)
+      Base = Object.SourceName.substr(0, Object.SourceName.find(' ')) +
+             std::to_string(Id);
+    else
+      Base = Object.SourceName;
+    // A variable keeps its name if every mention of that name in the body is
+    // a mention of this variable (a parameter's declaration is outside the
+    // body); otherwise the member would hide something else inside poll().
+    unsigned Own = 0;
+    if (Object.Var && Object.Kind != ObjectKind::Temporary)
+      Own = Mentions.Counts.lookup(Object.Var) +
+            (Object.Kind == ObjectKind::Param ? 0 : 1);
+    auto Found = Identifiers.find(Base);
+    bool Clashes = Found != Identifiers.end() && Found->second != Own;
+    if (!Clashes && !Taken.count(Base)) {
+      Taken.insert(Base);
+      Object.MemberName = Base;
+    } else {
+      Object.MemberName = unique(Base);
+    }
+  }
+  nameGroups(Model.Layout.Root, unique);
+  assignPaths(Model.Layout.Root, "", Model, KeptIds);
+}
+
+} // namespace unawait

@@ -1,0 +1,42 @@
+//===- Naming.h - names and type spellings in generated code -------------===//
+//
+// Generated code is read by people, so kept objects keep their source names
+// where they can. A member is renamed (name_1, name_2...) only when two kept
+// objects share a name, or when the body also uses the name for something
+// else that the member would hide inside poll().
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Analysis/AsyncFunctionModel.h"
+#include "clang/AST/ASTContext.h"
+#include <set>
+#include <string>
+
+namespace unawait {
+
+/// The type with `auto` and class template argument deduction resolved, its
+/// names fully qualified, so that generated code can spell it at namespace
+/// scope.
+clang::QualType spellableType(clang::QualType Type, const clang::ASTContext &Context);
+
+/// How generated code spells \p Type (a type-id).
+std::string spellType(clang::QualType Type, const clang::ASTContext &Context);
+
+/// A declaration of \p Name with \p Type: "int buf[16]", "int (*p)[4]".
+std::string declareName(clang::QualType Type, llvm::StringRef Name,
+                        const clang::ASTContext &Context);
+
+/// Why generated code at namespace scope cannot name \p Type (a lambda, a
+/// class local to a function), or an empty string when it can.
+std::string unnameableReason(clang::QualType Type);
+
+/// The identifiers spelled in the source text of \p S, with counts.
+std::map<std::string, unsigned> identifierCounts(const clang::Stmt *S,
+                                                 const clang::ASTContext &Context);
+
+/// Gives every kept object a member name and an access path (after layout),
+/// and picks names for poll()'s own locals that do not clash with the body.
+void nameFrame(AsyncFunctionModel &Model, const clang::ASTContext &Context);
+
+} // namespace unawait

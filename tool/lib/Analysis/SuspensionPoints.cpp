@@ -1,0 +1,647 @@
+#include "Analysis/SuspensionPoints.h"
+
+#include "Analysis/Naming.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+namespace unawait {
+
+using namespace clang;
+
+const CoawaitExpr *awaitUnder(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *Await = dyn_cast<CoawaitExpr>(E))
+      return Await;
+    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
+      E = Cleanups->getSubExpr();
+    else if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
+      E = Cast->getSubExpr();
+    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = Bind->getSubExpr();
+    else if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = Temp->getSubExpr();
+    else if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+             Cast && Cast->getType()->isVoidType())
+      E = Cast->getSubExpr();
+    else if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+             Construct && Construct->getNumArgs() == 1 &&
+             !isa<CXXTemporaryObjectExpr>(Construct))
+      E = Construct->getArg(0); // a copy, move or conversion of the result
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+namespace {
+
+/// Finds the first co_await under a statement, not entering lambdas.
+class AwaitSearch : public RecursiveASTVisitor<AwaitSearch> {
+public:
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitCoawaitExpr(CoawaitExpr *E) {
+    Found = E;
+    return false;
+  }
+  const CoawaitExpr *Found = nullptr;
+};
+
+const CoawaitExpr *firstAwait(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  AwaitSearch Search;
+  Search.TraverseStmt(const_cast<Stmt *>(S));
+  return Search.Found;
+}
+
+/// Collects the variables referenced under a statement (lambda bodies
+/// included: a capture is a reference).
+class ReferenceSearch : public RecursiveASTVisitor<ReferenceSearch> {
+public:
+  bool shouldVisitImplicitCode() const { return true; }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *Var = dyn_cast<VarDecl>(E->getDecl()))
+      References.push_back({Var, E->getLocation()});
+    return true;
+  }
+  std::vector<std::pair<const VarDecl *, SourceLocation>> References;
+};
+
+/// Constructs unawait cannot rewrite anywhere in an async function.
+class ForbiddenSearch : public RecursiveASTVisitor<ForbiddenSearch> {
+public:
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitGotoStmt(GotoStmt *S) { return found(S, "goto"); }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) { return found(S, "goto"); }
+  bool VisitLabelStmt(LabelStmt *S) { return found(S, "a label"); }
+  bool VisitCoyieldExpr(CoyieldExpr *S) { return found(S, "co_yield"); }
+  bool found(Stmt *S, const char *What) {
+    Where = S->getBeginLoc();
+    Construct = What;
+    return false;
+  }
+  SourceLocation Where;
+  const char *Construct = nullptr;
+};
+
+/// Finds break and continue statements under a statement that jump out of
+/// it (not those that belong to a loop or switch inside it).
+class EscapingJumps : public RecursiveASTVisitor<EscapingJumps> {
+public:
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseStmt(Stmt *S) {
+    if (!S)
+      return true;
+    bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+    bool Switch = isa<SwitchStmt>(S);
+    if (isa<BreakStmt>(S) && LoopDepth == 0 && SwitchDepth == 0)
+      Found.push_back(S);
+    if (isa<ContinueStmt>(S) && LoopDepth == 0)
+      Found.push_back(S);
+    LoopDepth += Loop;
+    SwitchDepth += Switch;
+    bool Result = RecursiveASTVisitor::TraverseStmt(S);
+    LoopDepth -= Loop;
+    SwitchDepth -= Switch;
+    return Result;
+  }
+  std::vector<const Stmt *> Found;
+  int LoopDepth = 0;
+  int SwitchDepth = 0;
+};
+
+class BodyWalker {
+public:
+  BodyWalker(AsyncFunctionModel &Model, BodyStructure &Structure,
+             ASTContext &Context, DiagnosticReporter &Diags,
+             const ModelRegistry &Callees)
+      : M(Model), B(Structure), Ctx(Context), SM(Context.getSourceManager()),
+        Diags(Diags), Callees(Callees) {}
+
+  bool run() {
+    const FunctionDecl *F = M.Function.Definition;
+    const auto *Coroutine = cast<CoroutineBodyStmt>(F->getBody());
+    ForbiddenSearch Forbidden;
+    Forbidden.TraverseStmt(Coroutine->getBody());
+    if (Forbidden.Construct)
+      return fail(Forbidden.Where, std::string(Forbidden.Construct) +
+                                       " is not supported in an async "
+                                       "function yet");
+    Scopes.emplace_back();
+    for (const ParmVarDecl *Param : F->parameters()) {
+      ObjectId Id = addVariable(Param, ObjectKind::Param);
+      B.AlwaysKept[Id] = true;
+      B.Crossed[Id] = true;
+    }
+    const Stmt *Body = Coroutine->getBody();
+    walkBlock(Body, blockChildren(Body), nullptr);
+    return !Failed;
+  }
+
+private:
+  // --- objects ----------------------------------------------------------
+
+  ObjectId addObject(FrameObject Object) {
+    Object.Order = M.Objects.size();
+    M.Objects.push_back(std::move(Object));
+    B.Crossed.push_back(false);
+    B.ReferencedAcrossChunks.emplace_back();
+    B.AlwaysKept.push_back(false);
+    return M.Objects.size() - 1;
+  }
+
+  ObjectId addVariable(const VarDecl *Var, ObjectKind Kind) {
+    FrameObject Object;
+    Object.Kind = Kind;
+    Object.Var = Var;
+    Object.SourceName = Var->getName().str();
+    if (Object.SourceName.empty())
+      Object.SourceName = "param" + std::to_string(M.Objects.size());
+    Object.Loc = Var->getLocation();
+    Object.Type = Var->getType();
+    Object.StoredAsPointer = Var->getType()->isReferenceType();
+    Object.HasDestructor = !Object.StoredAsPointer &&
+                           Var->getType().isDestructedType() ==
+                               QualType::DK_cxx_destructor;
+    ObjectId Id = addObject(std::move(Object));
+    M.ObjectOfVar[Var] = Id;
+    Scopes.back().push_back(Id);
+    return Id;
+  }
+
+  ObjectId addHidden(const VarDecl *Var, std::string Description) {
+    ObjectId Id = addVariable(Var, ObjectKind::Temporary);
+    M.Objects[Id].SourceName = std::move(Description);
+    B.AlwaysKept[Id] = true;
+    B.Crossed[Id] = true;
+    return Id;
+  }
+
+  std::vector<ObjectId> inScope() const {
+    std::vector<ObjectId> All;
+    for (const auto &Scope : Scopes)
+      All.insert(All.end(), Scope.begin(), Scope.end());
+    return All;
+  }
+
+  void addStep(std::initializer_list<const Stmt *> Roots,
+               std::vector<ObjectId> Declared = {},
+               std::optional<unsigned> Point = std::nullopt) {
+    Step S;
+    for (const Stmt *Root : Roots)
+      if (Root)
+        S.Roots.push_back(Root);
+    S.InScope = inScope();
+    S.Declared = std::move(Declared);
+    S.Point = Point;
+    B.Steps.push_back(std::move(S));
+  }
+
+  // --- blocks and chunks -----------------------------------------------
+
+  /// The locals declared directly in the block being walked, with their
+  /// chunk, and how many suspension points existed when they were declared.
+  struct BlockVar {
+    ObjectId Object;
+    unsigned Chunk;
+    size_t PointsBefore;
+  };
+
+  /// Walks the statements of a block (a compound statement, or a single
+  /// statement used as a loop body or branch). \p LoopVar is range-for's
+  /// variable, declared at the top of the body.
+  void walkBlock(const Stmt *Owner, llvm::ArrayRef<Stmt *> Children,
+                 const VarDecl *LoopVar) {
+    M.Suspending.insert(Owner);
+    Scopes.emplace_back();
+    std::vector<BlockVar> Vars;
+    unsigned Chunk = 0;
+    if (LoopVar) {
+      Vars.push_back({addVariable(LoopVar, ObjectKind::Local), 0, M.Points.size()});
+      addStep({LoopVar->getInit()}, {Vars.back().Object});
+    }
+    for (const Stmt *Child : Children) {
+      if (Failed)
+        return;
+      if (!containsAwait(Child)) {
+        noteReferences(Child, Chunk, Vars);
+        walkText(Child, Chunk, Vars);
+      } else if (auto Point = classifyAwait(Child)) {
+        noteReferences(M.Points[*Point].Operand, Chunk, Vars);
+        ++Chunk;
+        if (M.Points[*Point].Target)
+          noteReferences(M.Points[*Point].Target, Chunk, Vars);
+        if (const VarDecl *Var = M.Points[*Point].InitVar) {
+          Vars.push_back({addVariable(Var, ObjectKind::Local), Chunk, M.Points.size()});
+          B.Steps.back().Declared.push_back(Vars.back().Object);
+        }
+      } else {
+        ++Chunk;
+        noteReferences(Child, Chunk, Vars);
+        walkNested(Child);
+        ++Chunk;
+      }
+    }
+    for (const BlockVar &Var : Vars)
+      if (M.Points.size() > Var.PointsBefore)
+        B.Crossed[Var.Object] = true;
+    B.ScopeObjects[Owner] = Scopes.back();
+    Scopes.pop_back();
+  }
+
+  /// Marks the block's locals referenced under \p Root from chunk \p Chunk
+  /// when they were declared in another chunk.
+  void noteReferences(const Stmt *Root, unsigned Chunk,
+                      const std::vector<BlockVar> &Vars) {
+    if (!Root || Vars.empty())
+      return;
+    ReferenceSearch Search;
+    Search.TraverseStmt(const_cast<Stmt *>(Root));
+    for (auto [Var, Loc] : Search.References)
+      for (const BlockVar &Declared : Vars)
+        if (M.Objects[Declared.Object].Var == Var && Declared.Chunk != Chunk &&
+            B.ReferencedAcrossChunks[Declared.Object].isInvalid())
+          B.ReferencedAcrossChunks[Declared.Object] = Loc;
+  }
+
+  /// A statement without suspension points: emitted as source text.
+  void walkText(const Stmt *S, unsigned Chunk, std::vector<BlockVar> &Vars) {
+    std::vector<ObjectId> Declared;
+    if (const auto *Decls = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : Decls->decls()) {
+        const auto *Var = dyn_cast<VarDecl>(D);
+        if (!Var || !Var->hasLocalStorage())
+          continue;
+        Vars.push_back({addVariable(Var, ObjectKind::Local), Chunk, M.Points.size()});
+        Declared.push_back(Vars.back().Object);
+      }
+    }
+    addStep({S}, Declared);
+    EscapingJumps Jumps;
+    Jumps.TraverseStmt(const_cast<Stmt *>(S));
+    for (const Stmt *Jump : Jumps.Found)
+      noteJump(Jump);
+  }
+
+  /// Records the frame objects a break or continue leaves behind.
+  void noteJump(const Stmt *Jump) {
+    bool IsBreak = isa<BreakStmt>(Jump);
+    for (auto Target = Targets.rbegin(); Target != Targets.rend(); ++Target) {
+      if (!IsBreak && !Target->IsLoop)
+        continue;
+      std::vector<ObjectId> Left;
+      std::vector<ObjectId> All = inScope();
+      for (size_t I = All.size(); I > Target->Depth; --I)
+        Left.push_back(All[I - 1]);
+      B.JumpScopes[Jump] = std::move(Left);
+      return;
+    }
+  }
+
+  size_t scopeDepth() const { return inScope().size(); }
+
+  // --- statements containing suspension points --------------------------
+
+  void walkBranch(const Stmt *S) {
+    if (!S)
+      return;
+    if (!containsAwait(S)) {
+      std::vector<BlockVar> None;
+      walkText(S, 0, None);
+      return;
+    }
+    walkBlock(S, blockChildren(S), nullptr);
+  }
+
+  void walkLoopBody(const Stmt *Loop, const Stmt *Body, const VarDecl *LoopVar) {
+    Targets.push_back({Loop, true, scopeDepth()});
+    walkBlock(Body, blockChildren(Body), LoopVar);
+    Targets.pop_back();
+  }
+
+  bool rejectAwaitIn(const Stmt *Part, const char *Where) {
+    if (const CoawaitExpr *Await = firstAwait(Part)) {
+      fail(Await->getBeginLoc(),
+           std::string("co_await in ") + Where + " is not supported yet");
+      return true;
+    }
+    return false;
+  }
+
+  bool rejectDeclaration(const Stmt *Part, SourceLocation Loc, const char *Where) {
+    if (!Part)
+      return false;
+    fail(Loc, std::string("a declaration in ") + Where +
+                  " whose body awaits is not supported yet; declare it "
+                  "before the statement");
+    return true;
+  }
+
+  void walkNested(const Stmt *S) {
+    M.Suspending.insert(S);
+    if (isa<CompoundStmt>(S))
+      return walkBlock(S, blockChildren(S), nullptr);
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      if (rejectAwaitIn(If->getCond(), "the condition of an if statement") ||
+          rejectDeclaration(If->getInit(), If->getBeginLoc(), "the init of an if statement") ||
+          rejectDeclaration(If->getConditionVariableDeclStmt(), If->getBeginLoc(),
+                            "the condition of an if statement"))
+        return;
+      if (If->isConsteval())
+        return (void)fail(If->getBeginLoc(), "if consteval is not supported");
+      addStep({If->getCond()});
+      walkBranch(If->getThen());
+      walkBranch(If->getElse());
+      return;
+    }
+    if (const auto *While = dyn_cast<WhileStmt>(S)) {
+      if (rejectAwaitIn(While->getCond(), "the condition of a while loop") ||
+          rejectDeclaration(While->getConditionVariableDeclStmt(),
+                            While->getBeginLoc(), "the condition of a while loop"))
+        return;
+      addStep({While->getCond()});
+      walkLoopBody(S, While->getBody(), nullptr);
+      return;
+    }
+    if (const auto *Do = dyn_cast<DoStmt>(S)) {
+      if (rejectAwaitIn(Do->getCond(), "the condition of a do loop"))
+        return;
+      walkLoopBody(S, Do->getBody(), nullptr);
+      addStep({Do->getCond()});
+      return;
+    }
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      return walkFor(For);
+    if (const auto *Range = dyn_cast<CXXForRangeStmt>(S))
+      return walkRangeFor(Range);
+    const CoawaitExpr *Await = firstAwait(S);
+    fail(Await->getBeginLoc(),
+         std::string("co_await inside a ") + statementName(S) +
+             " is not supported yet");
+  }
+
+  static const char *statementName(const Stmt *S) {
+    if (isa<SwitchStmt>(S))
+      return "switch statement";
+    if (isa<CXXTryStmt>(S))
+      return "try block";
+    if (isa<AttributedStmt>(S))
+      return "statement with attributes";
+    if (isa<Expr>(S) || isa<DeclStmt>(S) || isa<ReturnStmt>(S) ||
+        isa<CoreturnStmt>(S))
+      return "larger expression";
+    return "statement of this kind";
+  }
+
+  void walkFor(const ForStmt *For) {
+    if (rejectAwaitIn(For->getInit(), "the init of a for loop") ||
+        rejectAwaitIn(For->getCond(), "the condition of a for loop") ||
+        rejectAwaitIn(For->getInc(), "the increment of a for loop") ||
+        rejectDeclaration(For->getConditionVariableDeclStmt(), For->getBeginLoc(),
+                          "the condition of a for loop"))
+      return;
+    Scopes.emplace_back();
+    std::vector<ObjectId> Declared;
+    if (const auto *Decls = dyn_cast_or_null<DeclStmt>(For->getInit()))
+      for (const Decl *D : Decls->decls())
+        if (const auto *Var = dyn_cast<VarDecl>(D)) {
+          ObjectId Id = addVariable(Var, ObjectKind::Local);
+          B.Crossed[Id] = true;
+          Declared.push_back(Id);
+        }
+    addStep({For->getInit()}, Declared);
+    // The loop's own parts run after resuming in the body: every use of an
+    // init variable there is a use across a resume point.
+    for (ObjectId Id : Declared) {
+      ReferenceSearch Search;
+      for (const Stmt *Part :
+           {static_cast<const Stmt *>(For->getCond()),
+            static_cast<const Stmt *>(For->getInc()), For->getBody()})
+        if (Part)
+          Search.TraverseStmt(const_cast<Stmt *>(Part));
+      for (auto [Var, Loc] : Search.References)
+        if (Var == M.Objects[Id].Var) {
+          B.ReferencedAcrossChunks[Id] = Loc;
+          break;
+        }
+    }
+    addStep({For->getCond()});
+    walkLoopBody(For, For->getBody(), nullptr);
+    addStep({For->getInc()});
+    B.ScopeObjects[For] = Scopes.back();
+    Scopes.pop_back();
+  }
+
+  void walkRangeFor(const CXXForRangeStmt *For) {
+    if (rejectAwaitIn(For->getRangeInit(), "the range of a for loop") ||
+        rejectDeclaration(For->getInit(), For->getBeginLoc(), "the init of a for loop"))
+      return;
+    Scopes.emplace_back();
+    AsyncFunctionModel::RangeFor Hidden;
+    const VarDecl *RangeVar = For->getRangeStmt()->getSingleDecl()
+                                  ? cast<VarDecl>(For->getRangeStmt()->getSingleDecl())
+                                  : nullptr;
+    Hidden.Range = addHidden(RangeVar, "range of the for loop");
+    // A prvalue range is lifetime-extended by `auto &&__range`: the frame
+    // holds the object itself rather than a pointer to it.
+    Hidden.RangeIsTemporary = For->getRangeInit()->isPRValue();
+    if (Hidden.RangeIsTemporary) {
+      FrameObject &Range = M.Objects[Hidden.Range];
+      Range.Type = For->getRangeInit()->getType();
+      Range.StoredAsPointer = false;
+      Range.HasDestructor =
+          Range.Type.isDestructedType() == QualType::DK_cxx_destructor;
+    }
+    addStep({For->getRangeInit()}, {Hidden.Range});
+    Hidden.Begin = addHidden(For->getBeginStmt() ? cast<VarDecl>(For->getBeginStmt()->getSingleDecl()) : nullptr,
+                             "begin of the for loop");
+    Hidden.End = addHidden(For->getEndStmt() ? cast<VarDecl>(For->getEndStmt()->getSingleDecl()) : nullptr,
+                           "end of the for loop");
+    addStep({}, {Hidden.Begin, Hidden.End});
+    M.RangeFors[For] = Hidden;
+    addStep({For->getCond()});
+    walkLoopBody(For, For->getBody(), For->getLoopVariable());
+    addStep({For->getInc()});
+    B.ScopeObjects[For] = Scopes.back();
+    Scopes.pop_back();
+  }
+
+  // --- await statements ----------------------------------------------
+
+  /// If S is a statement-level await, creates its suspension point (with its
+  /// steps) and returns its index.
+  std::optional<unsigned> classifyAwait(const Stmt *S) {
+    SuspensionPoint P;
+    P.Statement = S;
+    if (const auto *Decls = dyn_cast<DeclStmt>(S)) {
+      if (!Decls->isSingleDecl())
+        return std::nullopt;
+      const auto *Var = dyn_cast<VarDecl>(Decls->getSingleDecl());
+      if (!Var || !Var->hasLocalStorage() || !(P.Await = awaitUnder(Var->getInit())))
+        return std::nullopt;
+      P.Form = AwaitForm::InitVar;
+      P.InitVar = Var;
+    } else if (const auto *Return = dyn_cast<CoreturnStmt>(S)) {
+      if (!(P.Await = awaitUnder(Return->getOperand())))
+        return std::nullopt;
+      P.Form = AwaitForm::Return;
+    } else if (const auto *E = dyn_cast<Expr>(S)) {
+      if (!classifyExpression(E, P))
+        return std::nullopt;
+    } else {
+      return std::nullopt;
+    }
+    if (rejectAwaitIn(P.Await->getOperand(), "the operand of another co_await") ||
+        (P.Target && rejectAwaitIn(P.Target, "the target of an assignment")))
+      return std::nullopt;
+    return addPoint(std::move(P));
+  }
+
+  bool classifyExpression(const Expr *E, SuspensionPoint &P) {
+    if ((P.Await = awaitUnder(E))) {
+      P.Form = AwaitForm::Discard;
+      return true;
+    }
+    E = E->IgnoreImplicit();
+    if (const auto *Binary = dyn_cast<BinaryOperator>(E)) {
+      if (!Binary->isAssignmentOp() || !(P.Await = awaitUnder(Binary->getRHS())))
+        return false;
+      P.Target = Binary->getLHS();
+      P.AssignOperator = Binary->getOpcodeStr().str();
+    } else if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(E)) {
+      if (!Call->isAssignmentOp() || Call->getNumArgs() != 2 ||
+          !(P.Await = awaitUnder(Call->getArg(1))))
+        return false;
+      P.Target = Call->getArg(0);
+      P.AssignOperator = getOperatorSpelling(Call->getOperator());
+    } else {
+      return false;
+    }
+    P.Form = P.AssignOperator == "=" ? AwaitForm::Assign : AwaitForm::CompoundAssign;
+    return true;
+  }
+
+  unsigned addPoint(SuspensionPoint P) {
+    P.Index = M.Points.size();
+    P.StateName = "Suspend" + std::to_string(P.Index);
+    P.Operand = P.Await->getOperand();
+    P.ProducesValue = !P.Await->getType()->isVoidType();
+    P.Line = SM.getExpansionLineNumber(P.Await->getBeginLoc());
+    P.AwaitText = Lexer::getSourceText(
+                      CharSourceRange::getTokenRange(P.Await->getSourceRange()),
+                      SM, Ctx.getLangOpts())
+                      .str();
+    M.Suspending.insert(P.Statement);
+    M.PointOfStatement[P.Statement] = P.Index;
+    unsigned Index = P.Index;
+    M.Points.push_back(std::move(P));
+    std::vector<ObjectId> Declared;
+    if (auto Awaitee = chooseAwaitee(M.Points[Index]))
+      Declared.push_back(*Awaitee);
+    addStep({M.Points[Index].Operand}, Declared);
+    addStep({}, {}, Index);
+    addStep({M.Points[Index].Target});
+    for (size_t Last = B.Steps.size(), I = Last - 3; I < Last; ++I)
+      B.Steps[I].Awaitee = M.Points[Index].Awaitee;
+    return Index;
+  }
+
+  /// Decides how the operand is polled; returns a new awaitee object, if any.
+  std::optional<ObjectId> chooseAwaitee(SuspensionPoint &P) {
+    const Expr *Operand = P.Operand->IgnoreParens();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Operand)) {
+      const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+      auto Known = Var ? M.ObjectOfVar.find(Var) : M.ObjectOfVar.end();
+      if (Known != M.ObjectOfVar.end()) {
+        P.Mode = AwaiteeMode::InPlace;
+        P.Awaitee = Known->second;
+        B.AlwaysKept[P.Awaitee] = true;
+        return std::nullopt;
+      }
+    }
+    FrameObject Awaitee;
+    Awaitee.Kind = ObjectKind::Awaitee;
+    Awaitee.AwaitOf = P.Index;
+    Awaitee.SourceName = P.AwaitText;
+    Awaitee.Loc = P.Await->getBeginLoc();
+    if (P.Operand->isGLValue()) {
+      P.Mode = AwaiteeMode::Pointer;
+      Awaitee.Type = Ctx.getLValueReferenceType(P.Operand->getType());
+      Awaitee.StoredAsPointer = true;
+    } else {
+      P.Mode = AwaiteeMode::Temporary;
+      Awaitee.Type = P.Operand->getType();
+      Awaitee.HasDestructor =
+          Awaitee.Type.isDestructedType() == QualType::DK_cxx_destructor;
+      Awaitee.GeneratedCallee = generatedCallee(P.Operand);
+    }
+    ObjectId Id = addObject(std::move(Awaitee));
+    B.AlwaysKept[Id] = true;
+    B.Crossed[Id] = true;
+    P.Awaitee = Id;
+    return Id;
+  }
+
+  /// The annotated function called by \p Operand, when the call builds its
+  /// generated class (so the awaitee nests that class inline).
+  const FunctionDecl *generatedCallee(const Expr *Operand) {
+    const auto *Call = dyn_cast<CallExpr>(Operand->IgnoreImplicit()->IgnoreParens());
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee)
+      return nullptr;
+    if (Callee->getCanonicalDecl() ==
+        M.Function.Definition->getCanonicalDecl()) {
+      fail(Call->getBeginLoc(), "an async function awaiting itself needs a "
+                                "boxed future; recursion is not supported yet");
+      return nullptr;
+    }
+    const AsyncFunctionModel *Model = Callees.find(Callee);
+    if (!Model || Model->Function.HasSeparateDeclaration)
+      return nullptr;
+    return Model->Function.Definition;
+  }
+
+  bool fail(SourceLocation Loc, const std::string &Message) {
+    if (!Failed)
+      Diags.error(Loc, Message);
+    Failed = true;
+    return false;
+  }
+
+  struct JumpTarget {
+    const Stmt *Statement;
+    bool IsLoop;
+    size_t Depth;
+  };
+
+  AsyncFunctionModel &M;
+  BodyStructure &B;
+  ASTContext &Ctx;
+  SourceManager &SM;
+  DiagnosticReporter &Diags;
+  const ModelRegistry &Callees;
+  std::vector<std::vector<ObjectId>> Scopes;
+  std::vector<JumpTarget> Targets;
+  bool Failed = false;
+};
+
+} // namespace
+
+bool containsAwait(const Stmt *S) { return firstAwait(S) != nullptr; }
+
+std::vector<Stmt *> blockChildren(const Stmt *S) {
+  if (const auto *Compound = dyn_cast<CompoundStmt>(S))
+    return {Compound->body_begin(), Compound->body_end()};
+  return {const_cast<Stmt *>(S)};
+}
+
+bool walkBody(AsyncFunctionModel &Model, BodyStructure &Structure,
+              ASTContext &Context, DiagnosticReporter &Diags,
+              const ModelRegistry &Callees) {
+  return BodyWalker(Model, Structure, Context, Diags, Callees).run();
+}
+
+} // namespace unawait

@@ -1,0 +1,279 @@
+#include "Driver/Driver.h"
+
+#include "Analysis/AsyncFunctionModel.h"
+#include "Frontend/Compilation.h"
+#include "Report/ReportDiff.h"
+#include "Report/SizeReport.h"
+#include "Transform/FileRewriter.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <map>
+
+namespace unawait {
+
+namespace cl = llvm::cl;
+
+namespace {
+
+/// The options of both subcommands. Created once per run: llvm::cl keeps
+/// pointers to them in its global registry.
+struct Options {
+  cl::OptionCategory Category{"unawait options"};
+  cl::SubCommand Rewrite{"rewrite",
+                         "Rewrite annotated async functions into state machines"};
+  cl::SubCommand Sizes{"sizes", "Report the frame size of each async function"};
+
+  cl::list<std::string> Files{cl::Positional, cl::desc("<file>..."),
+                              cl::sub(Rewrite), cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<std::string> BuildPath{
+      "p", cl::desc("Directory holding compile_commands.json"),
+      cl::value_desc("build-dir"), cl::sub(Rewrite), cl::sub(Sizes),
+      cl::cat(Category)};
+
+  cl::opt<std::string> Output{"o", cl::desc("Write the rewritten file here"),
+                              cl::value_desc("file"), cl::sub(Rewrite),
+                              cl::cat(Category)};
+  cl::opt<bool> InPlace{"i", cl::desc("Rewrite the files in place"),
+                        cl::sub(Rewrite), cl::cat(Category)};
+  cl::opt<bool> LineDirectives{
+      "line-directives",
+      cl::desc("Emit #line so that compiler errors and debuggers point at the "
+               "original source"),
+      cl::sub(Rewrite), cl::cat(Category)};
+  cl::opt<bool> SizeAsserts{
+      "emit-size-asserts",
+      cl::desc("Emit static_assert(sizeof(...) == N) for every generated class"),
+      cl::sub(Rewrite), cl::cat(Category)};
+
+  cl::opt<ReportFormat> Format{
+      "format", cl::desc("Report format"),
+      cl::values(clEnumValN(ReportFormat::Text, "text", "like rustc -Zprint-type-sizes"),
+                 clEnumValN(ReportFormat::Json, "json", "the SPEC's JSON schema"),
+                 clEnumValN(ReportFormat::Markdown, "markdown", "tables for code review")),
+      cl::init(ReportFormat::Text), cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<uint64_t> MaxFrameSize{
+      "max-frame-size",
+      cl::desc("Fail (status 1) for every function whose frame is larger"),
+      cl::value_desc("bytes"), cl::init(0), cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<bool> Diff{"diff",
+                     cl::desc("Compare two JSON reports: --diff BASE.json HEAD.json"),
+                     cl::sub(Sizes), cl::cat(Category)};
+};
+
+void printVersion(llvm::raw_ostream &OS) {
+  OS << "unawait " << UNAWAIT_VERSION << " (LLVM " << UNAWAIT_LLVM_VERSION
+     << ")\n";
+}
+
+int usage(const std::string &Message) {
+  llvm::errs() << "unawait: error: " << Message
+               << "\nRun 'unawait --help' for usage.\n";
+  return ExitUsageError;
+}
+
+/// The runtime headers: beside an installed binary (<prefix>/include), else
+/// in the source tree the binary was built from.
+std::string runtimeIncludeDir(const char *Argv0) {
+  std::string Exe = llvm::sys::fs::getMainExecutable(
+      Argv0, reinterpret_cast<void *>(&runtimeIncludeDir));
+  llvm::SmallString<256> Installed(llvm::sys::path::parent_path(
+      llvm::sys::path::parent_path(Exe)));
+  llvm::sys::path::append(Installed, "include");
+  llvm::SmallString<256> Umbrella(Installed);
+  llvm::sys::path::append(Umbrella, "unawait", "unawait.hpp");
+  if (llvm::sys::fs::exists(Umbrella))
+    return Installed.str().str();
+  return UNAWAIT_SOURCE_RUNTIME_INCLUDE_DIR;
+}
+
+CompilationOptions compilation(const Options &O, const char *Argv0,
+                               std::optional<std::vector<std::string>> CompilerArgs) {
+  CompilationOptions Compile;
+  Compile.Files.assign(O.Files.begin(), O.Files.end());
+  Compile.BuildDir = O.BuildPath;
+  Compile.CompilerArgs = std::move(CompilerArgs);
+  Compile.RuntimeIncludeDir = runtimeIncludeDir(Argv0);
+  return Compile;
+}
+
+int exitStatus(CompilationResult Result) {
+  switch (Result) {
+  case CompilationResult::Success:
+    return ExitSuccess;
+  case CompilationResult::InputErrors:
+    return ExitInputError;
+  case CompilationResult::UsageError:
+    return ExitUsageError;
+  }
+  return ExitInputError;
+}
+
+int runRewrite(const Options &O, const CompilationOptions &Compile) {
+  if (!O.Output.empty() && O.InPlace)
+    return usage("-o and -i cannot be used together");
+  if (!O.Output.empty() && O.Files.size() > 1)
+    return usage("-o takes one input file");
+  EmitOptions Emit;
+  Emit.LineDirectives = O.LineDirectives;
+  Emit.SizeAsserts = O.SizeAsserts;
+  std::map<std::string, std::string> Rewritten;
+  CompilationResult Result = processFiles(
+      Compile, [&](clang::ASTContext &Context, DiagnosticReporter &Diags,
+                   llvm::StringRef File) {
+        ModelRegistry Models;
+        if (!analyzeTranslationUnit(Context, Diags, Models))
+          return;
+        if (std::optional<std::string> Text =
+                rewriteMainFile(Context, Diags, Models, Emit))
+          Rewritten[File.str()] = std::move(*Text);
+      });
+  if (Result != CompilationResult::Success)
+    return exitStatus(Result);
+  // Nothing is written until every file is rewritten without error.
+  for (const std::string &File : Compile.Files) {
+    auto Found = Rewritten.find(File);
+    if (Found == Rewritten.end()) {
+      llvm::SmallString<256> Absolute(File);
+      llvm::sys::fs::make_absolute(Absolute);
+      Found = Rewritten.find(Absolute.str().str());
+    }
+    if (Found == Rewritten.end())
+      return usage("internal error: no output for '" + File + "'");
+    std::string Target = O.InPlace ? File : O.Output.getValue();
+    if (Target.empty()) {
+      if (Compile.Files.size() > 1)
+        llvm::outs() << "// unawait: rewritten from " << File << "\n";
+      llvm::outs() << Found->second;
+      continue;
+    }
+    std::string Error = writeFileAtomically(Target, Found->second);
+    if (!Error.empty()) {
+      llvm::errs() << "unawait: error: " << Error << "\n";
+      return ExitInputError;
+    }
+  }
+  return ExitSuccess;
+}
+
+/// Errors at every function over the limit, with notes at the states and
+/// fields responsible.
+bool checkFrameLimit(const ModelRegistry &Models, uint64_t Limit,
+                     DiagnosticReporter &Diags) {
+  bool Within = true;
+  for (const AsyncFunctionModel &Model : Models.models()) {
+    if (Model.Layout.Size <= Limit)
+      continue;
+    Within = false;
+    Diags.error(Model.Function.Definition->getLocation(),
+                "the frame of '" + Model.Name + "' is " +
+                    std::to_string(Model.Layout.Size) +
+                    " bytes, over the limit of " + std::to_string(Limit) +
+                    " bytes (--max-frame-size)");
+    for (const SuspensionPoint &P : Model.Points) {
+      const HeldObject *Largest = nullptr;
+      for (const HeldObject &Held : P.Held)
+        if (!Largest || Model.object(Held.Object).Size >
+                            Model.object(Largest->Object).Size)
+          Largest = &Held;
+      if (!Largest)
+        continue;
+      const FrameObject &Object = Model.object(Largest->Object);
+      Diags.note(P.Await->getBeginLoc(),
+                 "while suspended here (" + P.StateName + "), the frame holds '" +
+                     Object.MemberName + "' (" + std::to_string(Object.Size) +
+                     " bytes)");
+    }
+  }
+  return Within;
+}
+
+int runSizes(const Options &O, const CompilationOptions &Compile) {
+  if (O.Diff) {
+    if (O.Files.size() != 2)
+      return usage("--diff takes two JSON reports: BASE.json HEAD.json");
+    if (O.Format == ReportFormat::Json)
+      return usage("--diff prints text or markdown");
+    auto Base = llvm::MemoryBuffer::getFile(O.Files[0]);
+    auto Head = llvm::MemoryBuffer::getFile(O.Files[1]);
+    if (!Base || !Head) {
+      llvm::errs() << "unawait: error: cannot read '"
+                   << (Base ? O.Files[1] : O.Files[0]) << "'\n";
+      return ExitInputError;
+    }
+    llvm::Expected<std::string> Text =
+        diffReports((*Base)->getBuffer(), (*Head)->getBuffer(), O.Format);
+    if (!Text) {
+      llvm::errs() << "unawait: error: " << llvm::toString(Text.takeError()) << "\n";
+      return ExitInputError;
+    }
+    llvm::outs() << *Text;
+    return ExitSuccess;
+  }
+  std::vector<FunctionReport> Functions;
+  bool OverLimit = false;
+  CompilationResult Result = processFiles(
+      Compile, [&](clang::ASTContext &Context, DiagnosticReporter &Diags,
+                   llvm::StringRef) {
+        ModelRegistry Models;
+        if (!analyzeTranslationUnit(Context, Diags, Models))
+          return;
+        std::vector<FunctionReport> Reports = buildReport(Models, Context);
+        Functions.insert(Functions.end(), Reports.begin(), Reports.end());
+        if (O.MaxFrameSize && !checkFrameLimit(Models, O.MaxFrameSize, Diags))
+          OverLimit = true;
+      });
+  if (Result == CompilationResult::UsageError ||
+      (Result == CompilationResult::InputErrors && !OverLimit))
+    return exitStatus(Result);
+  llvm::outs() << renderReport(Functions, O.Format);
+  return OverLimit ? ExitInputError : ExitSuccess;
+}
+
+} // namespace
+
+int runDriver(int Argc, const char **Argv) {
+  llvm::InitLLVM Init(Argc, Argv);
+  // The compiler arguments follow `--`; llvm::cl parses what comes before.
+  std::vector<const char *> Own;
+  std::optional<std::vector<std::string>> CompilerArgs;
+  for (int I = 0; I < Argc; ++I) {
+    if (!CompilerArgs && llvm::StringRef(Argv[I]) == "--") {
+      CompilerArgs.emplace();
+      continue;
+    }
+    if (CompilerArgs)
+      CompilerArgs->push_back(Argv[I]);
+    else
+      Own.push_back(Argv[I]);
+  }
+
+  Options O;
+  cl::HideUnrelatedOptions(O.Category);
+  cl::SetVersionPrinter(printVersion);
+  std::string Errors;
+  llvm::raw_string_ostream ErrorStream(Errors);
+  if (!cl::ParseCommandLineOptions(
+          Own.size(), Own.data(),
+          "unawait: rewrites annotated C++20 async functions into explicit "
+          "state machines and reports their frame sizes\n",
+          &ErrorStream)) {
+    llvm::errs() << ErrorStream.str();
+    return ExitUsageError;
+  }
+  bool IsRewrite = static_cast<bool>(O.Rewrite);
+  bool IsSizes = static_cast<bool>(O.Sizes);
+  if (!IsRewrite && !IsSizes)
+    return usage("expected a subcommand: rewrite or sizes");
+  if (O.Files.empty())
+    return usage("no input files");
+  CompilationOptions Compile = compilation(O, Argv[0], std::move(CompilerArgs));
+  return IsRewrite ? runRewrite(O, Compile) : runSizes(O, Compile);
+}
+
+} // namespace unawait

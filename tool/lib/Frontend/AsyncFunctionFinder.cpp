@@ -1,0 +1,93 @@
+#include "Frontend/AsyncFunctionFinder.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace unawait {
+
+bool isAnnotatedAsync(const clang::Decl *D) {
+  for (const auto *Attr : D->specific_attrs<clang::AnnotateAttr>())
+    if (Attr->getAnnotation() == AsyncAnnotation)
+      return true;
+  return false;
+}
+
+std::optional<clang::QualType> asyncOutputType(clang::QualType Type) {
+  const auto *Record = Type.getCanonicalType()->getAsCXXRecordDecl();
+  const auto *Spec =
+      llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(Record);
+  if (!Spec || Spec->getQualifiedNameAsString() != "unawait::Async")
+    return std::nullopt;
+  const auto &Args = Spec->getTemplateArgs();
+  if (Args.size() != 1 || Args[0].getKind() != clang::TemplateArgument::Type)
+    return std::nullopt;
+  // Prefer the type as written (say, std::string over its canonical form).
+  if (const auto *Written = Type->getAs<clang::TemplateSpecializationType>())
+    if (Written->template_arguments().size() == 1 &&
+        Written->template_arguments()[0].getKind() ==
+            clang::TemplateArgument::Type)
+      return Written->template_arguments()[0].getAsType();
+  return Args[0].getAsType();
+}
+
+namespace {
+
+class Finder : public clang::RecursiveASTVisitor<Finder> {
+public:
+  Finder(clang::ASTContext &Context, DiagnosticReporter &Diags)
+      : Context(Context), Diags(Diags) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool VisitFunctionDecl(clang::FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || !isAnnotatedAsync(FD) ||
+        !Context.getSourceManager().isInMainFile(FD->getLocation()))
+      return true;
+    check(FD);
+    return true;
+  }
+
+  std::vector<AsyncFunction> Found;
+
+private:
+  void check(const clang::FunctionDecl *FD) {
+    std::optional<clang::QualType> Output =
+        asyncOutputType(FD->getReturnType());
+    if (!Output) {
+      Diags.error(FD->getLocation(),
+                  "function annotated UNAWAIT_ASYNC must return "
+                  "unawait::Async<T>, not '" +
+                      FD->getReturnType().getAsString() + "'");
+      return;
+    }
+    if (!llvm::isa<clang::CoroutineBodyStmt>(FD->getBody())) {
+      Diags.error(FD->getLocation(),
+                  "function annotated UNAWAIT_ASYNC is not a coroutine: its "
+                  "body must use co_await or co_return");
+      return;
+    }
+    AsyncFunction Function;
+    Function.Definition = FD;
+    Function.OutputType = *Output;
+    Function.HasSeparateDeclaration = FD->getPreviousDecl() != nullptr;
+    Found.push_back(Function);
+  }
+
+  clang::ASTContext &Context;
+  DiagnosticReporter &Diags;
+};
+
+} // namespace
+
+std::vector<AsyncFunction> findAsyncFunctions(clang::ASTContext &Context,
+                                              DiagnosticReporter &Diags) {
+  Finder F(Context, Diags);
+  F.TraverseDecl(Context.getTranslationUnitDecl());
+  return std::move(F.Found);
+}
+
+} // namespace unawait

@@ -1,0 +1,50 @@
+//===- AsyncFunctionFinder.h - find annotated async functions ------------===//
+//
+// An *annotated async function* carries UNAWAIT_ASYNC (which the runtime
+// defines as [[clang::annotate("unawait.async")]] under clang), returns
+// unawait::Async<T> and is a coroutine. Coroutines without the annotation are
+// left alone. An annotated function that is not an Async<T> coroutine is an
+// error at its location.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Frontend/Diagnostics.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Type.h"
+#include <optional>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+}
+
+namespace unawait {
+
+/// The annotation string UNAWAIT_ASYNC expands to.
+inline constexpr llvm::StringLiteral AsyncAnnotation = "unawait.async";
+
+/// An annotated async function defined in the main file.
+struct AsyncFunction {
+  const clang::FunctionDecl *Definition = nullptr;
+  /// T in unawait::Async<T>.
+  clang::QualType OutputType;
+  /// The function is declared before its definition, so other translation
+  /// units may call it through that declaration: the rewrite keeps the boxed
+  /// unawait::Async<T> signature.
+  bool HasSeparateDeclaration = false;
+};
+
+/// True if \p D carries UNAWAIT_ASYNC.
+bool isAnnotatedAsync(const clang::Decl *D);
+
+/// T if \p Type is unawait::Async<T>, nothing otherwise.
+std::optional<clang::QualType> asyncOutputType(clang::QualType Type);
+
+/// Every annotated async function defined in the main file, in source order.
+/// Annotated functions that are not Async<T> coroutines are reported as
+/// errors and left out.
+std::vector<AsyncFunction> findAsyncFunctions(clang::ASTContext &Context,
+                                              DiagnosticReporter &Diags);
+
+} // namespace unawait

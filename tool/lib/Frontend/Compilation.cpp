@@ -1,0 +1,108 @@
+#include "Frontend/Compilation.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace unawait {
+
+namespace {
+
+class HandlerConsumer : public clang::ASTConsumer {
+public:
+  HandlerConsumer(const TranslationUnitHandler &Handle,
+                  clang::DiagnosticsEngine &Engine, std::string File)
+      : Handle(Handle), Diags(Engine), File(std::move(File)) {}
+
+  void HandleTranslationUnit(clang::ASTContext &Context) override {
+    // A translation unit clang could not parse is not analysed: its AST may
+    // be incomplete, and clang's own errors already explain the problem.
+    if (Diags.hasErrors())
+      return;
+    Handle(Context, Diags, File);
+  }
+
+private:
+  const TranslationUnitHandler &Handle;
+  DiagnosticReporter Diags;
+  std::string File;
+};
+
+class HandlerAction : public clang::ASTFrontendAction {
+public:
+  explicit HandlerAction(const TranslationUnitHandler &Handle)
+      : Handle(Handle) {}
+
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI,
+                    llvm::StringRef InFile) override {
+    return std::make_unique<HandlerConsumer>(Handle, CI.getDiagnostics(),
+                                             InFile.str());
+  }
+
+private:
+  const TranslationUnitHandler &Handle;
+};
+
+class HandlerActionFactory : public clang::tooling::FrontendActionFactory {
+public:
+  explicit HandlerActionFactory(const TranslationUnitHandler &Handle)
+      : Handle(Handle) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<HandlerAction>(Handle);
+  }
+
+private:
+  const TranslationUnitHandler &Handle;
+};
+
+std::unique_ptr<clang::tooling::CompilationDatabase>
+loadDatabase(const CompilationOptions &Options) {
+  using clang::tooling::FixedCompilationDatabase;
+  if (!Options.BuildDir.empty()) {
+    std::string Error;
+    auto Database = clang::tooling::CompilationDatabase::loadFromDirectory(
+        Options.BuildDir, Error);
+    if (!Database)
+      llvm::errs() << "unawait: error: cannot load the compilation database in '"
+                   << Options.BuildDir << "': " << Error << "\n";
+    return Database;
+  }
+  std::vector<std::string> Args =
+      Options.CompilerArgs ? *Options.CompilerArgs
+                           : defaultCompilerArgs(Options.RuntimeIncludeDir);
+  return std::make_unique<FixedCompilationDatabase>(".", Args);
+}
+
+} // namespace
+
+std::vector<std::string> defaultCompilerArgs(llvm::StringRef RuntimeIncludeDir) {
+  return {"-std=c++20", "-I" + RuntimeIncludeDir.str()};
+}
+
+CompilationResult processFiles(const CompilationOptions &Options,
+                               const TranslationUnitHandler &Handle) {
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database =
+      loadDatabase(Options);
+  if (!Database)
+    return CompilationResult::UsageError;
+  for (const std::string &File : Options.Files) {
+    if (!Options.BuildDir.empty() && Database->getCompileCommands(File).empty()) {
+      llvm::errs() << "unawait: error: '" << File
+                   << "' is not in the compilation database in '"
+                   << Options.BuildDir << "'\n";
+      return CompilationResult::UsageError;
+    }
+  }
+  clang::tooling::ClangTool Tool(*Database, Options.Files);
+  Tool.setPrintErrorMessage(false);
+  HandlerActionFactory Factory(Handle);
+  return Tool.run(&Factory) == 0 ? CompilationResult::Success
+                                 : CompilationResult::InputErrors;
+}
+
+} // namespace unawait

@@ -1,0 +1,197 @@
+#include "Report/SizeReport.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <algorithm>
+
+namespace unawait {
+
+using namespace clang;
+
+namespace {
+
+std::string lineSuffix(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid())
+    return "";
+  return " (line " + std::to_string(SM.getExpansionLineNumber(Loc)) + ")";
+}
+
+std::string why(const HeldObject &Held, const SourceManager &SM) {
+  switch (Held.Reason) {
+  case HoldReason::UsedAfter:
+    return "used after the await" + lineSuffix(Held.Where, SM);
+  case HoldReason::Destructor:
+    return "non-trivial destructor";
+  case HoldReason::AddressEscapes:
+    return "address escapes" + lineSuffix(Held.Where, SM);
+  case HoldReason::Awaited:
+    return "awaited here";
+  }
+  llvm_unreachable("unknown reason");
+}
+
+FieldReport field(const FrameObject &Object, std::string Why,
+                  const SourceManager &SM) {
+  FieldReport Field;
+  Field.Name = Object.Var && Object.Kind != ObjectKind::Temporary
+                   ? Object.SourceName
+                   : Object.MemberName;
+  Field.Kind = kindName(Object.Kind).str();
+  Field.Type = Object.StoredTypeSpelling;
+  Field.Size = Object.Size;
+  Field.Offset = Object.Offset;
+  Field.Why = std::move(Why);
+  if (Object.Loc.isValid())
+    Field.Line = SM.getExpansionLineNumber(Object.Loc);
+  return Field;
+}
+
+void finishState(StateReport &State) {
+  std::sort(State.Fields.begin(), State.Fields.end(),
+            [](const FieldReport &A, const FieldReport &B) {
+              return A.Offset < B.Offset;
+            });
+  for (const FieldReport &Field : State.Fields)
+    State.Size = std::max(State.Size, Field.Offset + Field.Size);
+}
+
+FunctionReport report(const AsyncFunctionModel &Model, const SourceManager &SM) {
+  FunctionReport Function;
+  Function.Name = Model.Name;
+  PresumedLoc Where = SM.getPresumedLoc(
+      SM.getExpansionLoc(Model.Function.Definition->getLocation()));
+  Function.File = Where.getFilename();
+  Function.Line = Where.getLine();
+  Function.Size = Model.Layout.Size;
+  Function.Align = Model.Layout.Align;
+
+  StateReport Start;
+  Start.Name = "Start";
+  for (const FrameObject &Object : Model.Objects)
+    if (Object.Kind == ObjectKind::Param && Object.Kept)
+      Start.Fields.push_back(field(Object, "a parameter", SM));
+  finishState(Start);
+  Function.States.push_back(std::move(Start));
+
+  for (const SuspensionPoint &P : Model.Points) {
+    StateReport State;
+    State.Name = P.StateName;
+    State.Line = P.Line;
+    State.Await = P.AwaitText;
+    for (const HeldObject &Held : P.Held)
+      State.Fields.push_back(field(Model.object(Held.Object), why(Held, SM), SM));
+    finishState(State);
+    Function.States.push_back(std::move(State));
+  }
+  StateReport Finished;
+  Finished.Name = "Finished";
+  Function.States.push_back(std::move(Finished));
+  return Function;
+}
+
+std::string renderText(const std::vector<FunctionReport> &Functions) {
+  std::string S;
+  for (const FunctionReport &F : Functions) {
+    S += llvm::formatv("function `{0}` ({1}:{2}): {3} bytes, alignment {4} bytes\n",
+                       F.Name, F.File, F.Line, F.Size, F.Align);
+    for (const StateReport &State : F.States) {
+      S += llvm::formatv("    state `{0}`", State.Name);
+      if (!State.Await.empty())
+        S += llvm::formatv(" (line {0}, `{1}`)", State.Line, State.Await);
+      S += llvm::formatv(": {0} bytes\n", State.Size);
+      for (const FieldReport &Field : State.Fields)
+        S += llvm::formatv("        {0} `{1}`: {2} bytes, offset {3}, type `{4}`: {5}\n",
+                           Field.Kind, Field.Name, Field.Size, Field.Offset,
+                           Field.Type, Field.Why);
+    }
+    if (!F.Hint.empty())
+      S += "    note: " + F.Hint + "\n";
+  }
+  return S;
+}
+
+std::string renderMarkdown(const std::vector<FunctionReport> &Functions) {
+  std::string S = "| function | location | frame bytes | largest state |\n"
+                  "|---|---|---:|---|\n";
+  for (const FunctionReport &F : Functions) {
+    const StateReport *Largest = &F.States.front();
+    for (const StateReport &State : F.States)
+      if (State.Size > Largest->Size)
+        Largest = &State;
+    S += llvm::formatv("| `{0}` | {1}:{2} | {3} | {4} ({5} B) |\n", F.Name,
+                       F.File, F.Line, F.Size, Largest->Name, Largest->Size);
+  }
+  for (const FunctionReport &F : Functions) {
+    S += llvm::formatv("\n#### `{0}`: {1} bytes\n\n| state | field | kind | "
+                       "type | bytes | offset | why |\n"
+                       "|---|---|---|---|---:|---:|---|\n",
+                       F.Name, F.Size);
+    for (const StateReport &State : F.States)
+      for (const FieldReport &Field : State.Fields)
+        S += llvm::formatv("| {0} | `{1}` | {2} | `{3}` | {4} | {5} | {6} |\n",
+                           State.Name, Field.Name, Field.Kind, Field.Type,
+                           Field.Size, Field.Offset, Field.Why);
+    if (!F.Hint.empty())
+      S += "\n> " + F.Hint + "\n";
+  }
+  return S;
+}
+
+} // namespace
+
+std::vector<FunctionReport> buildReport(const ModelRegistry &Models,
+                                        const ASTContext &Context) {
+  std::vector<FunctionReport> Functions;
+  for (const AsyncFunctionModel &Model : Models.models())
+    Functions.push_back(report(Model, Context.getSourceManager()));
+  return Functions;
+}
+
+llvm::json::Value toJson(const std::vector<FunctionReport> &Functions) {
+  llvm::json::Array Array;
+  for (const FunctionReport &F : Functions) {
+    llvm::json::Array States;
+    for (const StateReport &State : F.States) {
+      llvm::json::Array Fields;
+      for (const FieldReport &Field : State.Fields)
+        Fields.push_back(llvm::json::Object{{"name", Field.Name},
+                                            {"kind", Field.Kind},
+                                            {"type", Field.Type},
+                                            {"size", Field.Size},
+                                            {"offset", Field.Offset},
+                                            {"why", Field.Why},
+                                            {"line", Field.Line}});
+      llvm::json::Object Object{{"name", State.Name},
+                                {"size", State.Size},
+                                {"fields", std::move(Fields)}};
+      if (!State.Await.empty()) {
+        Object["line"] = State.Line;
+        Object["await"] = State.Await;
+      }
+      States.push_back(std::move(Object));
+    }
+    llvm::json::Object Function{{"name", F.Name},   {"file", F.File},
+                                {"line", F.Line},   {"size", F.Size},
+                                {"align", F.Align}, {"states", std::move(States)}};
+    if (!F.Hint.empty())
+      Function["hint"] = F.Hint;
+    Array.push_back(std::move(Function));
+  }
+  return llvm::json::Object{{"functions", std::move(Array)}};
+}
+
+std::string renderReport(const std::vector<FunctionReport> &Functions,
+                         ReportFormat Format) {
+  switch (Format) {
+  case ReportFormat::Text:
+    return renderText(Functions);
+  case ReportFormat::Markdown:
+    return renderMarkdown(Functions);
+  case ReportFormat::Json:
+    return llvm::formatv("{0:2}\n", toJson(Functions)).str();
+  }
+  llvm_unreachable("unknown format");
+}
+
+} // namespace unawait

@@ -1,0 +1,60 @@
+//===- SizeReport.h - what each async function's frame costs, and why ----===//
+//
+// The size report describes exactly the layout the rewrite emits: per
+// function its size and alignment (sizeof/alignof of the generated class),
+// and per state the fields the frame holds there, with their offsets and the
+// reason each is held.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Analysis/AsyncFunctionModel.h"
+#include "llvm/Support/JSON.h"
+#include <string>
+#include <vector>
+
+namespace unawait {
+
+struct FieldReport {
+  std::string Name;
+  std::string Kind;
+  std::string Type;
+  uint64_t Size = 0;
+  uint64_t Offset = 0;
+  std::string Why;
+  unsigned Line = 0;
+};
+
+struct StateReport {
+  std::string Name;
+  unsigned Line = 0;
+  std::string Await;
+  /// The bytes of the frame this state uses: the end of its last field.
+  uint64_t Size = 0;
+  std::vector<FieldReport> Fields;
+};
+
+struct FunctionReport {
+  std::string Name;
+  std::string File;
+  unsigned Line = 0;
+  uint64_t Size = 0;
+  uint64_t Align = 1;
+  std::vector<StateReport> States;
+  /// A computed hint naming the largest field held across an await.
+  std::string Hint;
+};
+
+/// The report of every function analysed in a translation unit.
+std::vector<FunctionReport> buildReport(const ModelRegistry &Models,
+                                        const clang::ASTContext &Context);
+
+enum class ReportFormat { Text, Json, Markdown };
+
+std::string renderReport(const std::vector<FunctionReport> &Functions,
+                         ReportFormat Format);
+
+/// The JSON object of the SPEC: {"functions": [...]}.
+llvm::json::Value toJson(const std::vector<FunctionReport> &Functions);
+
+} // namespace unawait

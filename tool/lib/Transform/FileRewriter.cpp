@@ -1,0 +1,187 @@
+#include "Transform/FileRewriter.h"
+
+#include "Frontend/AsyncFunctionFinder.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RawCommentList.h"
+#include "clang/Format/Format.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace unawait {
+
+using namespace clang;
+
+namespace {
+
+/// Where the function's text starts, counting its attributes and its doc
+/// comment, at the beginning of that line.
+SourceLocation insertionPoint(const FunctionDecl *F, ASTContext &Context) {
+  SourceManager &SM = Context.getSourceManager();
+  SourceLocation Begin = SM.getExpansionLoc(F->getBeginLoc());
+  for (const Attr *A : F->attrs())
+    if (A->getLocation().isValid() && !A->isInherited()) {
+      SourceLocation Loc = SM.getExpansionLoc(A->getRange().getBegin());
+      if (SM.isBeforeInTranslationUnit(Loc, Begin))
+        Begin = Loc;
+    }
+  if (const RawComment *Comment = Context.getRawCommentForDeclNoCache(F)) {
+    SourceLocation Loc = SM.getExpansionLoc(Comment->getBeginLoc());
+    if (SM.isBeforeInTranslationUnit(Loc, Begin))
+      Begin = Loc;
+  }
+  auto [File, Offset] = SM.getDecomposedLoc(Begin);
+  unsigned Line = SM.getLineNumber(File, Offset);
+  return SM.translateLineCol(File, Line, 1);
+}
+
+/// Removes UNAWAIT_ASYNC from every declaration of F in the main file: the
+/// rewritten function is no longer a coroutine.
+void removeAnnotations(const FunctionDecl *F, Rewriter &R) {
+  SourceManager &SM = R.getSourceMgr();
+  for (const FunctionDecl *Decl : F->redecls())
+    for (const auto *A : Decl->specific_attrs<AnnotateAttr>()) {
+      if (A->getAnnotation() != AsyncAnnotation || A->isInherited())
+        continue;
+      CharSourceRange Range = SM.getExpansionRange(A->getRange());
+      if (!SM.isInMainFile(Range.getBegin()))
+        continue;
+      SourceLocation End = Range.getEnd();
+      if (Range.isTokenRange())
+        End = Lexer::getLocForEndOfToken(End, 0, SM, R.getLangOpts());
+      // Take the space that followed the annotation with it.
+      bool Invalid = false;
+      const char *After = SM.getCharacterData(End, &Invalid);
+      unsigned Length = SM.getFileOffset(End) - SM.getFileOffset(Range.getBegin());
+      if (!Invalid && *After == ' ')
+        ++Length;
+      R.RemoveText(Range.getBegin(), Length);
+    }
+}
+
+bool includesStateMachineSupport(const SourceManager &SM) {
+  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+    if (It->first.getName().ends_with("unawait/state_machine.hpp"))
+      return true;
+  return false;
+}
+
+std::string lineDirective(SourceLocation Loc, const SourceManager &SM) {
+  PresumedLoc Where = SM.getPresumedLoc(Loc);
+  return "#line " + std::to_string(Where.getLine()) + " \"" +
+         Where.getFilename() + "\"\n";
+}
+
+/// Formats the generated regions (found by their text) and nothing else.
+std::string formatRegions(const std::string &Code,
+                          const std::vector<std::string> &Regions,
+                          llvm::StringRef FileName) {
+  std::vector<tooling::Range> Ranges;
+  size_t From = 0;
+  for (const std::string &Region : Regions) {
+    size_t At = Code.find(Region, From);
+    if (At == std::string::npos)
+      continue;
+    Ranges.emplace_back(At, Region.size());
+    From = At + Region.size();
+  }
+  llvm::Expected<format::FormatStyle> Style =
+      format::getStyle("file", FileName, "LLVM", Code);
+  if (!Style) {
+    llvm::consumeError(Style.takeError());
+    Style = format::getLLVMStyle();
+  }
+  tooling::Replacements Changes = format::reformat(*Style, Code, Ranges, FileName);
+  llvm::Expected<std::string> Formatted = tooling::applyAllReplacements(Code, Changes);
+  if (!Formatted) {
+    llvm::consumeError(Formatted.takeError());
+    return Code;
+  }
+  return *Formatted;
+}
+
+} // namespace
+
+std::optional<std::string> rewriteMainFile(ASTContext &Context,
+                                           DiagnosticReporter &Diags,
+                                           const ModelRegistry &Models,
+                                           const EmitOptions &Options) {
+  SourceManager &SM = Context.getSourceManager();
+  Rewriter R(SM, Context.getLangOpts());
+  std::vector<std::string> Regions;
+  bool Failed = false;
+  for (const AsyncFunctionModel &Model : Models.models()) {
+    std::optional<EmittedFunction> Emitted =
+        emitStateMachine(Model, Context, Diags, Options);
+    if (!Emitted) {
+      Failed = true;
+      continue;
+    }
+    const FunctionDecl *F = Model.Function.Definition;
+    SourceLocation FunctionStart = insertionPoint(F, Context);
+    std::string Class = Emitted->ClassDefinition + "\n";
+    if (Options.LineDirectives)
+      Class += lineDirective(FunctionStart, SM);
+    R.InsertTextBefore(FunctionStart, Class);
+    Regions.push_back(Emitted->ClassDefinition);
+    removeAnnotations(F, R);
+    if (!Model.Function.HasSeparateDeclaration)
+      R.ReplaceText(SM.getExpansionRange(F->getReturnTypeSourceRange()),
+                    Emitted->ReturnType);
+    std::string Body = Emitted->FactoryBody;
+    if (Options.LineDirectives) {
+      SourceLocation End = SM.getExpansionLoc(F->getBody()->getEndLoc());
+      Body += "\n" + lineDirective(End, SM);
+    }
+    R.ReplaceText(SM.getExpansionRange(F->getBody()->getSourceRange()), Body);
+    Regions.push_back(Emitted->FactoryBody);
+  }
+  if (Failed || Diags.hasErrors())
+    return std::nullopt;
+  FileID Main = SM.getMainFileID();
+  if (!Models.models().empty() && !includesStateMachineSupport(SM))
+    R.InsertTextBefore(SM.getLocForStartOfFile(Main),
+                       "#include <unawait/state_machine.hpp>\n");
+  std::string Code;
+  if (const RewriteBuffer *Buffer = R.getRewriteBufferFor(Main))
+    Code.assign(Buffer->begin(), Buffer->end());
+  else
+    Code = SM.getBufferData(Main).str();
+  if (Models.models().empty())
+    return Code;
+  llvm::StringRef Name = SM.getFileEntryRefForID(Main)->getName();
+  return formatRegions(Code, Regions, Name);
+}
+
+std::string writeFileAtomically(llvm::StringRef Path, llvm::StringRef Text) {
+  llvm::SmallString<256> Temp;
+  llvm::SmallString<256> Model(Path);
+  Model += ".unawait-%%%%%%";
+  int FD = -1;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Temp))
+    return "cannot create a temporary file beside '" + Path.str() +
+           "': " + EC.message();
+  {
+    llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
+    Out << Text;
+    Out.close();
+    if (Out.has_error()) {
+      Out.clear_error();
+      llvm::sys::fs::remove(Temp);
+      return "cannot write '" + Temp.str().str() + "'";
+    }
+  }
+  // Keep the original file's permissions when replacing it.
+  if (llvm::ErrorOr<llvm::sys::fs::perms> Perms = llvm::sys::fs::getPermissions(Path))
+    llvm::sys::fs::setPermissions(Temp, *Perms);
+  if (std::error_code EC = llvm::sys::fs::rename(Temp, Path)) {
+    llvm::sys::fs::remove(Temp);
+    return "cannot replace '" + Path.str() + "': " + EC.message();
+  }
+  return "";
+}
+
+} // namespace unawait

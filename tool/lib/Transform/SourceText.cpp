@@ -1,0 +1,253 @@
+#include "Transform/SourceText.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include <set>
+
+namespace unawait {
+
+using namespace clang;
+
+namespace {
+
+class ReferenceReplacer : public RecursiveASTVisitor<ReferenceReplacer> {
+public:
+  using Callback = std::function<void(const DeclRefExpr *, const FrameObject &)>;
+  using CaptureCallback = std::function<void(const LambdaExpr *, const LambdaCapture &,
+                                             const FrameObject &)>;
+  ReferenceReplacer(const AsyncFunctionModel &Model, Callback OnReference,
+                    CaptureCallback OnCapture)
+      : Model(Model), OnReference(std::move(OnReference)),
+        OnCapture(std::move(OnCapture)) {}
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (const FrameObject *Object = Model.keptObjectOf(Var))
+        OnReference(Ref, *Object);
+    return true;
+  }
+
+  bool VisitLambdaExpr(LambdaExpr *Lambda) {
+    for (const LambdaCapture &Capture : Lambda->captures())
+      if (Capture.capturesVariable())
+        if (const auto *Var = dyn_cast<VarDecl>(Capture.getCapturedVar()))
+          if (const FrameObject *Object = Model.keptObjectOf(Var))
+            OnCapture(Lambda, Capture, *Object);
+    return true;
+  }
+
+private:
+  const AsyncFunctionModel &Model;
+  Callback OnReference;
+  CaptureCallback OnCapture;
+};
+
+class ReturnFinder : public RecursiveASTVisitor<ReturnFinder> {
+public:
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitCoreturnStmt(CoreturnStmt *S) {
+    Returns.push_back(S);
+    return true;
+  }
+  std::vector<const CoreturnStmt *> Returns;
+};
+
+/// True if `co_return E;` moves from E implicitly (C++20): E names a local
+/// variable or parameter of object type.
+bool isImplicitlyMovable(const Expr *E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return Var && Var->hasLocalStorage() && !Var->getType()->isReferenceType() &&
+         !Var->getType().isVolatileQualified();
+}
+
+} // namespace
+
+SourceText::SourceText(const AsyncFunctionModel &Model, ASTContext &Context,
+                       DiagnosticReporter &Diags)
+    : Model(Model), Context(Context), Diags(Diags),
+      SM(Context.getSourceManager()),
+      Source(SM.getBufferData(SM.getMainFileID())) {
+  const Stmt *Body =
+      cast<CoroutineBodyStmt>(Model.Function.Definition->getBody())->getBody();
+  // Leaves first: the replacements of co_return and jumps contain them.
+  replaceReferences(Body);
+  replaceAwaits();
+  replaceReturnsAndJumps(Body);
+}
+
+std::string SourceText::name(const FrameObject &Object) {
+  return Object.StoredAsPointer ? "(*" + Object.AccessPath + ")"
+                                : Object.AccessPath;
+}
+
+std::string SourceText::polledValue() const {
+  return "std::move(" + Model.PolledName + ").value()";
+}
+
+std::pair<unsigned, unsigned> SourceText::offsets(SourceRange Range) const {
+  CharSourceRange File = SM.getExpansionRange(Range);
+  SourceLocation End = File.getEnd();
+  if (File.isTokenRange())
+    End = Lexer::getLocForEndOfToken(End, 0, SM, Context.getLangOpts());
+  return {SM.getFileOffset(File.getBegin()), SM.getFileOffset(End)};
+}
+
+void SourceText::replace(SourceRange Range, std::string Text) {
+  auto [Begin, End] = offsets(Range);
+  Replacements.emplace(Begin, std::make_pair(End, std::move(Text)));
+}
+
+std::string SourceText::render(std::pair<unsigned, unsigned> Range) const {
+  auto [Begin, End] = Range;
+  std::string Text;
+  unsigned At = Begin;
+  auto Next = Replacements.lower_bound(Begin);
+  while (At < End) {
+    // The outermost replacement starting here or later, inside the range.
+    while (Next != Replacements.end() &&
+           (Next->first < At || Next->second.first > End))
+      ++Next;
+    if (Next == Replacements.end() || Next->first >= End) {
+      Text += Source.slice(At, End).str();
+      break;
+    }
+    auto Outer = Next;
+    for (auto It = Next; It != Replacements.end() && It->first == Next->first; ++It)
+      if (It->second.first > Outer->second.first && It->second.first <= End)
+        Outer = It;
+    Text += Source.slice(At, Outer->first).str();
+    Text += Outer->second.second;
+    At = Outer->second.first;
+    ++Next;
+  }
+  return Text;
+}
+
+void SourceText::replaceReferences(const Stmt *Body) {
+  std::set<unsigned> Done;
+  ReferenceReplacer Replacer(
+      Model,
+      [&](const DeclRefExpr *Ref, const FrameObject &Object) {
+        SourceLocation Loc = Ref->getLocation();
+        if (Loc.isMacroID()) {
+          if (!SM.isMacroArgExpansion(Loc)) {
+            Diags.error(Loc, "'" + Object.SourceName +
+                                 "' is kept in the frame, but this use comes "
+                                 "from a macro's body, which unawait cannot "
+                                 "rewrite; pass it as a macro argument");
+            Ok = false;
+            return;
+          }
+          Loc = SM.getSpellingLoc(Loc);
+        }
+        if (!Done.insert(SM.getFileOffset(Loc)).second)
+          return; // a macro argument expanded twice
+        replace(SourceRange(Loc, Loc), name(Object));
+      },
+      [&](const LambdaExpr *Lambda, const LambdaCapture &Capture,
+          const FrameObject &Object) {
+        if (Capture.isImplicit() && Capture.getCaptureKind() == LCK_ByRef)
+          return; // the member is reached through the captured `this`
+        Diags.error(Capture.isImplicit() ? Lambda->getBeginLoc()
+                                         : Capture.getLocation(),
+                    "a lambda capturing '" + Object.SourceName +
+                        "', which is kept in the frame, " +
+                        (Capture.isImplicit() ? "by copy" : "explicitly") +
+                        " is not supported yet; capture it implicitly by "
+                        "reference ([&])");
+        Ok = false;
+      });
+  Replacer.TraverseStmt(const_cast<Stmt *>(Body));
+}
+
+void SourceText::replaceAwaits() {
+  for (const SuspensionPoint &P : Model.Points)
+    if (P.ProducesValue)
+      replace(P.Await->getSourceRange(), polledValue());
+}
+
+std::string SourceText::returnText(const CoreturnStmt *Return) const {
+  const Expr *Operand = Return->getOperand();
+  std::string Text = "{ ";
+  if (Operand && !Operand->getType()->isVoidType()) {
+    std::string Value = of(Operand);
+    if (isImplicitlyMovable(Operand))
+      Value = "std::move(" + Value + ")";
+    Text += Model.ResultName + ".emplace(" + Value + "); ";
+  } else if (Operand) {
+    Text += of(Operand) + "; ";
+  }
+  return Text + "goto done; }";
+}
+
+void SourceText::replaceReturnsAndJumps(const Stmt *Body) {
+  ReturnFinder Finder;
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  for (const CoreturnStmt *Return : Finder.Returns) {
+    if (Model.PointOfStatement.count(Return))
+      continue; // `co_return co_await e;` is emitted with its await
+    JumpsToDone = true;
+    replace(withSemicolon(Return), returnText(Return));
+  }
+  for (const auto &[Jump, Exit] : Model.Jumps) {
+    if (Exit.Destroy.empty())
+      continue;
+    std::string Text = "{ ";
+    for (ObjectId Id : Exit.Destroy)
+      Text += destroy(Model.object(Id));
+    Text += isa<BreakStmt>(Jump) ? "break; }" : "continue; }";
+    replace(withSemicolon(Jump), Text);
+  }
+}
+
+SourceRange SourceText::withSemicolon(const Stmt *S) const {
+  SourceRange Range = S->getSourceRange();
+  std::optional<Token> Next = Lexer::findNextToken(
+      SM.getExpansionLoc(Range.getEnd()), SM, Context.getLangOpts());
+  if (Next && Next->is(tok::semi))
+    Range.setEnd(Next->getLocation());
+  return Range;
+}
+
+std::string SourceText::of(const Stmt *S) const {
+  return render(offsets(S->getSourceRange()));
+}
+
+std::string SourceText::statement(const Stmt *S) const {
+  std::string Text = render(offsets(withSemicolon(S)));
+  llvm::StringRef Trimmed = llvm::StringRef(Text).rtrim();
+  if (!Trimmed.ends_with(";") && !Trimmed.ends_with("}"))
+    Text += ";";
+  return Text;
+}
+
+std::string SourceText::destroy(const FrameObject &Object) const {
+  if (Object.LiveBit < 0)
+    return "";
+  return "live_ &= ~Live::" + Object.MemberName +
+         "; unawait::detail::destroy(" + Object.AccessPath + "); ";
+}
+
+std::string SourceText::initializer(const VarDecl *Var) const {
+  const Expr *Init = Var->getInit();
+  if (!Init)
+    return "";
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Init))
+    Init = Cleanups->getSubExpr();
+  const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
+  if (Construct && Construct->getParenOrBraceRange().isValid())
+    return render(offsets(Construct->getParenOrBraceRange()));
+  if (Construct && Construct->getNumArgs() == 0)
+    return ""; // default-initialised: no initializer written
+  if (isa<InitListExpr>(Init->IgnoreImplicit()) || isa<ParenListExpr>(Init))
+    return of(Init);
+  if (Var->getType()->isArrayType())
+    return "{" + of(Init) + "}"; // char s[] = "text"
+  if (Var->getInitStyle() == VarDecl::ListInit)
+    return "{" + of(Init) + "}";
+  return "(" + of(Init) + ")";
+}
+
+} // namespace unawait

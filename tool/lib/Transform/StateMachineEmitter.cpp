@@ -1,0 +1,655 @@
+#include "Transform/StateMachineEmitter.h"
+
+#include "Analysis/Naming.h"
+#include "Analysis/SuspensionPoints.h"
+#include "Transform/SourceText.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace unawait {
+
+using namespace clang;
+
+namespace {
+
+class Emitter {
+public:
+  Emitter(const AsyncFunctionModel &Model, ASTContext &Context,
+          DiagnosticReporter &Diags, const EmitOptions &Options)
+      : M(Model), Ctx(Context), SM(Context.getSourceManager()), Diags(Diags),
+        Options(Options), Text(Model, Context, Diags) {}
+
+  std::optional<EmittedFunction> run() {
+    if (!Text.ok())
+      return std::nullopt;
+    EmittedFunction Result;
+    std::string Body = pollBody();
+    if (Failed)
+      return std::nullopt;
+    Result.ClassDefinition = classDefinition(Body);
+    Result.ReturnType = M.Function.HasSeparateDeclaration
+                            ? "unawait::Async<" + M.OutputTypeSpelling + ">"
+                            : M.ClassName;
+    Result.FactoryBody = factoryBody();
+    return Result;
+  }
+
+private:
+  // --- the class ------------------------------------------------------
+
+  std::string classDefinition(const std::string &PollBody) {
+    std::string S;
+    const FunctionDecl *F = M.Function.Definition;
+    PresumedLoc Where = SM.getPresumedLoc(F->getLocation());
+    S += llvm::formatv("/// unawait: the state machine of `{0}` ({1}:{2}).\n"
+                       "/// Generated code: edit the async function, not this "
+                       "class. sizeof is its whole frame.\n",
+                       M.Name, llvm::sys::path::filename(Where.getFilename()),
+                       Where.getLine());
+    S += "class " + M.ClassName + " {\npublic:\n";
+    S += "using output_type = " + M.OutputTypeSpelling + ";\n\n";
+    S += constructors();
+    S += "unawait::Poll<output_type> poll(unawait::Context &" +
+         (M.Points.empty() ? std::string() : M.ContextName) + ") {\n" +
+         PollBody + "}\n\n";
+    S += "private:\n";
+    S += stateEnum();
+    S += liveBits();
+    S += finish();
+    S += frame();
+    S += "};\n";
+    if (Options.SizeAsserts)
+      S += llvm::formatv("static_assert(sizeof({0}) == {1} && alignof({0}) == "
+                         "{2}, \"unawait: the frame size report of {3} does "
+                         "not match this compiler\");\n",
+                         M.ClassName, M.Layout.Size, M.Layout.Align, M.Name);
+    return S;
+  }
+
+  std::vector<const FrameObject *> params() const {
+    std::vector<const FrameObject *> Params;
+    for (const FrameObject &Object : M.Objects)
+      if (Object.Kind == ObjectKind::Param && Object.Kept)
+        Params.push_back(&Object);
+    return Params;
+  }
+
+  /// The constructor's parameter for a function parameter: by-value
+  /// parameters are taken as rvalue references and moved into the frame
+  /// once, as a coroutine moves them into its frame.
+  std::string constructorParameter(const FrameObject &Param) const {
+    QualType Type = Param.Type->isReferenceType()
+                        ? Param.Type
+                        : Ctx.getRValueReferenceType(Param.Type);
+    return declareName(Type, Param.SourceName, Ctx);
+  }
+
+  std::string constructors() {
+    std::string S;
+    std::vector<const FrameObject *> Params = params();
+    std::string Args, FromArgs, FromOther;
+    for (const FrameObject *Param : Params) {
+      if (!Args.empty())
+        Args += ", ";
+      Args += constructorParameter(*Param);
+      std::string Member = "this->" + Param->AccessPath;
+      if (Param->StoredAsPointer) {
+        FromArgs += Member + " = std::addressof(" + Param->SourceName + ");\n";
+        FromOther += Member + " = other." + Param->AccessPath + ";\n";
+      } else {
+        FromArgs += placementNew(Member, Param->StoredTypeSpelling,
+                                 "(std::move(" + Param->SourceName + "))");
+        FromOther += placementNew(Member, Param->StoredTypeSpelling,
+                                  "(std::move(other." + Param->AccessPath + "))");
+      }
+    }
+    S += (Params.size() == 1 ? "explicit " : "") + M.ClassName + "(" + Args +
+         ") {\n" + FromArgs + "}\n";
+    S += "/// Moving is allowed before the first poll only (like a pinned "
+         "Rust future).\n";
+    S += M.ClassName + "(" + M.ClassName + " &&other) {\n";
+    S += "UNAWAIT_CONTRACT(other.state_ == State::Start, \"a started " +
+         M.ClassName + " was moved\");\n" + FromOther + "}\n";
+    S += M.ClassName + "(const " + M.ClassName + " &) = delete;\n";
+    S += M.ClassName + " &operator=(const " + M.ClassName + " &) = delete;\n";
+    S += M.ClassName + " &operator=(" + M.ClassName + " &&) = delete;\n";
+    S += "~" + M.ClassName +
+         "() {\nif (state_ != State::Finished)\nfinish();\n}\n\n";
+    return S;
+  }
+
+  static std::string placementNew(const std::string &Member,
+                                   const std::string &Type,
+                                   const std::string &Init) {
+    return "::new (unawait::detail::address_of(" + Member + ")) " + Type +
+           Init + ";\n";
+  }
+
+  std::string stateEnum() const {
+    std::string S = "/// Where the next poll resumes.\nenum class State : ";
+    S += M.Points.size() + 2 <= 256 ? "unsigned char" : "unsigned short";
+    S += " {\nStart, ///< not polled yet\n";
+    for (const SuspensionPoint &P : M.Points)
+      S += llvm::formatv("{0}, ///< at `{1}`, line {2}\n", P.StateName,
+                         oneLine(P.AwaitText), P.Line);
+    S += "Finished, ///< returned Ready, or threw\n};\n";
+    return S;
+  }
+
+  static std::string oneLine(llvm::StringRef Text) {
+    std::string Result;
+    bool Space = false;
+    for (char C : Text) {
+      if (C == '\n' || C == '\t' || C == ' ') {
+        Space = true;
+        continue;
+      }
+      if (Space && !Result.empty())
+        Result += ' ';
+      Space = false;
+      Result += C;
+    }
+    return Result;
+  }
+
+  std::string liveBitsType() const {
+    unsigned Bits = M.liveBitCount();
+    return Bits <= 8    ? "unsigned char"
+           : Bits <= 16 ? "unsigned short"
+           : Bits <= 32 ? "unsigned int"
+                        : "unsigned long long";
+  }
+
+  std::string liveBits() const {
+    if (!M.liveBitCount())
+      return "";
+    std::string S = "/// Bits of live_: set while the kept object of the same "
+                    "name is constructed.\nstruct Live {\n";
+    for (const FrameObject &Object : M.Objects)
+      if (Object.LiveBit >= 0)
+        S += llvm::formatv("static constexpr {0} {1} = {0}(1) << {2};\n",
+                           liveBitsType(), Object.MemberName, Object.LiveBit);
+    return S + "};\n";
+  }
+
+  /// Objects alive now, youngest first.
+  std::string finish() const {
+    std::string S = "/// Destroys what the frame holds, youngest first, and "
+                    "ends the future: on completion, on an exception leaving "
+                    "poll, and when a suspended future is dropped.\n"
+                    "void finish() {\n";
+    for (auto It = M.Objects.rbegin(); It != M.Objects.rend(); ++It) {
+      if (It->LiveBit >= 0)
+        S += "if (live_ & Live::" + It->MemberName +
+             ")\nunawait::detail::destroy(" + It->AccessPath + ");\n";
+      else if (It->Kind == ObjectKind::Param && It->HasDestructor)
+        S += "unawait::detail::destroy(" + It->AccessPath + ");\n";
+    }
+    if (M.liveBitCount())
+      S += "live_ = 0;\n";
+    return S + "state_ = State::Finished;\n}\n\n";
+  }
+
+  // --- the frame members ----------------------------------------------
+
+  std::string declaration(const FrameObject &Object) const {
+    if (Object.GeneratedCallee)
+      return Object.StoredTypeSpelling + " " + Object.MemberName;
+    return declareName(Object.StoredType, Object.MemberName, Ctx);
+  }
+
+  std::string describe(const FrameObject &Object) const {
+    std::string Where =
+        Object.Loc.isValid()
+            ? " (line " + std::to_string(SM.getExpansionLineNumber(Object.Loc)) + ")"
+            : "";
+    std::string What = Object.Kind == ObjectKind::Awaitee
+                           ? "the future awaited at " +
+                                 M.Points[*Object.AwaitOf].StateName
+                           : kindName(Object.Kind).str() + " '" +
+                                 Object.SourceName + "'";
+    std::string Held;
+    for (const SuspensionPoint &P : M.Points)
+      for (const HeldObject &H : P.Held)
+        if (&M.Objects[H.Object] == &Object)
+          Held += (Held.empty() ? "" : ", ") + P.StateName;
+    return What + Where + (Held.empty() ? "" : "; held at " + Held);
+  }
+
+  const FrameObject &objectOf(const LayoutNode &Node) const {
+    unsigned Seen = 0;
+    for (const FrameObject &Object : M.Objects)
+      if (Object.Kept && Seen++ == Node.ObjectIndex)
+        return Object;
+    llvm_unreachable("layout names an object that is not kept");
+  }
+
+  /// Members of a struct node: each object in its own anonymous union (so
+  /// that it is constructed and destroyed by hand), each union anonymous.
+  std::string structMembers(const LayoutNode &Node) const {
+    std::string S;
+    for (const LayoutNode &Child : Node.Children) {
+      switch (Child.NodeKind) {
+      case LayoutNode::Object: {
+        const FrameObject &Object = objectOf(Child);
+        S += "union {\n" + declaration(Object) + "; // " + describe(Object) +
+             "\n};\n";
+        break;
+      }
+      case LayoutNode::Union:
+        S += "union {\n" + unionMembers(Child) + "};\n";
+        break;
+      case LayoutNode::Tag:
+        if (Child.MemberName == "state_")
+          S += "State state_ = State::Start;\n";
+        else
+          S += liveBitsType() + " live_ = 0;\n";
+        break;
+      case LayoutNode::Struct:
+        S += structMembers(Child);
+        break;
+      }
+    }
+    return S;
+  }
+
+  std::string unionMembers(const LayoutNode &Node) const {
+    std::string S;
+    for (const LayoutNode &Child : Node.Children) {
+      if (Child.NodeKind == LayoutNode::Object) {
+        const FrameObject &Object = objectOf(Child);
+        S += declaration(Object) + "; // " + describe(Object) + "\n";
+      } else {
+        S += Child.TypeName + " " + Child.MemberName + ";\n";
+      }
+    }
+    return S;
+  }
+
+  /// The named structs that are alternatives of unions, innermost first.
+  void groupTypes(const LayoutNode &Node, std::string &S) const {
+    for (const LayoutNode &Child : Node.Children)
+      groupTypes(Child, S);
+    if (Node.NodeKind == LayoutNode::Struct && !Node.TypeName.empty())
+      S += "struct " + Node.TypeName + " {\n" + structMembers(Node) + "};\n";
+  }
+
+  std::string frame() const {
+    std::string S = "// The frame. Alternatives of a union are never alive "
+                    "at the same time.\n";
+    groupTypes(M.Layout.Root, S);
+    return S + structMembers(M.Layout.Root);
+  }
+
+  // --- poll() ---------------------------------------------------------
+
+  std::string pollBody() {
+    const auto *Coroutine = cast<CoroutineBodyStmt>(M.Function.Definition->getBody());
+    const auto *Body = cast<CompoundStmt>(Coroutine->getBody());
+    std::string BodyText = block(Body, blockChildren(Body), nullptr);
+    std::string S;
+    if (!M.OutputIsVoid)
+      S += "std::optional<output_type> " + M.ResultName + ";\n";
+    S += "unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};\n";
+    S += "switch (state_) {\ncase State::Start:\nbreak;\n";
+    for (const SuspensionPoint &P : M.Points)
+      S += "case State::" + P.StateName + ":\ngoto resume_" + P.StateName + ";\n";
+    S += "case State::Finished:\nunawait::detail::polled_after_ready(\"" +
+         M.Name + "\");\n}\n";
+    S += BodyText;
+    if (Text.jumpsToDone() || UsesDone)
+      S += "done:\n";
+    if (M.OutputIsVoid)
+      return S + "finish();\nreturn unawait::ready();\n";
+    return S + "unawait::Poll<output_type> ready = "
+               "unawait::detail::take_result(" +
+           M.ResultName + ");\nfinish();\nreturn ready;\n";
+  }
+
+  /// One piece of a block: a statement, or the part of an await statement
+  /// before or after its suspension.
+  struct Piece {
+    enum Kind { Statement, BeforeAwait, AfterAwait, Nested } PieceKind;
+    const Stmt *S = nullptr;
+    const SuspensionPoint *Point = nullptr;
+  };
+
+  std::vector<std::vector<Piece>> chunks(llvm::ArrayRef<Stmt *> Children) const {
+    std::vector<std::vector<Piece>> Chunks(1);
+    for (const Stmt *Child : Children) {
+      auto Point = M.PointOfStatement.find(Child);
+      if (Point != M.PointOfStatement.end()) {
+        const SuspensionPoint *P = &M.Points[Point->second];
+        Chunks.back().push_back({Piece::BeforeAwait, Child, P});
+        Chunks.push_back({{Piece::AfterAwait, Child, P}});
+      } else if (M.Suspending.count(Child)) {
+        Chunks.push_back({{Piece::Nested, Child, nullptr}});
+        Chunks.emplace_back();
+      } else {
+        Chunks.back().push_back({Piece::Statement, Child, nullptr});
+      }
+    }
+    return Chunks;
+  }
+
+  /// True if the chunk declares an ordinary local of poll(): it then needs
+  /// braces so that no resume jump crosses its initialisation.
+  bool declaresLocals(const std::vector<Piece> &Chunk) const {
+    for (const Piece &P : Chunk) {
+      if (P.PieceKind == Piece::AfterAwait) {
+        if (P.Point->Form != AwaitForm::Discard && P.Point->ProducesValue)
+          return true;
+        if (P.Point->InitVar && !M.keptObjectOf(P.Point->InitVar))
+          return true;
+      }
+      if (P.PieceKind != Piece::Statement)
+        continue;
+      if (const auto *Decls = dyn_cast<DeclStmt>(P.S))
+        for (const Decl *D : Decls->decls())
+          if (const auto *Var = dyn_cast<VarDecl>(D); !Var || !M.keptObjectOf(Var))
+            return true;
+    }
+    return false;
+  }
+
+  std::string block(const Stmt *Owner, llvm::ArrayRef<Stmt *> Children,
+                    const VarDecl *LoopVar, const std::string &LoopVarInit = "") {
+    std::string S = "{\n";
+    std::vector<std::vector<Piece>> Chunks = chunks(Children);
+    for (size_t I = 0; I < Chunks.size(); ++I) {
+      const auto &Chunk = Chunks[I];
+      bool LoopVarHere = I == 0 && LoopVar;
+      bool Braces = declaresLocals(Chunk) ||
+                    (LoopVarHere && !M.keptObjectOf(LoopVar));
+      if (!Chunk.empty() && Chunk.front().PieceKind == Piece::AfterAwait)
+        S += "resume_" + Chunk.front().Point->StateName + ":\n";
+      if (Chunk.empty() && !LoopVarHere)
+        continue;
+      S += Braces ? "{\n" : "";
+      if (LoopVarHere)
+        S += variable(LoopVar, LoopVarInit);
+      for (const Piece &P : Chunk)
+        S += piece(P);
+      S += Braces ? "}\n" : "";
+    }
+    S += destroyScope(Owner);
+    return S + "}\n";
+  }
+
+  std::string destroyScope(const Stmt *Owner) const {
+    auto Found = M.ScopeObjects.find(Owner);
+    if (Found == M.ScopeObjects.end())
+      return "";
+    std::string S;
+    for (auto It = Found->second.rbegin(); It != Found->second.rend(); ++It)
+      S += Text.destroy(M.object(*It));
+    return S.empty() ? S : S + "\n";
+  }
+
+  std::string piece(const Piece &P) {
+    switch (P.PieceKind) {
+    case Piece::Statement:
+      return statement(P.S);
+    case Piece::BeforeAwait:
+      return beforeAwait(*P.Point);
+    case Piece::AfterAwait:
+      return afterAwait(*P.Point);
+    case Piece::Nested:
+      return nested(P.S);
+    }
+    llvm_unreachable("unknown piece");
+  }
+
+  std::string lineDirective(SourceLocation Loc) const {
+    if (!Options.LineDirectives || Loc.isInvalid())
+      return "";
+    PresumedLoc Where = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+    return llvm::formatv("#line {0} \"{1}\"\n", Where.getLine(),
+                         Where.getFilename());
+  }
+
+  std::string statement(const Stmt *S) {
+    std::string Prefix = lineDirective(S->getBeginLoc());
+    const auto *Decls = dyn_cast<DeclStmt>(S);
+    bool AnyKept = false;
+    if (Decls)
+      for (const Decl *D : Decls->decls())
+        if (const auto *Var = dyn_cast<VarDecl>(D))
+          AnyKept |= M.keptObjectOf(Var) != nullptr;
+    if (!AnyKept)
+      return Prefix + Text.statement(S) + "\n";
+    for (const Decl *D : Decls->decls())
+      if (const auto *Var = dyn_cast<VarDecl>(D))
+        Prefix += variable(Var, Text.initializer(Var));
+    return Prefix;
+  }
+
+  /// A local variable's declaration: an ordinary local, or the construction
+  /// of a kept object in its frame member.
+  std::string variable(const VarDecl *Var, const std::string &Init) {
+    const FrameObject *Object = M.keptObjectOf(Var);
+    if (!Object)
+      return declareName(Var->getType(), Var->getName(), Ctx) +
+             (Init.empty() || Init.front() == '(' || Init.front() == '{'
+                  ? Init
+                  : " = " + Init) +
+             ";\n";
+    return construct(*Object, Init);
+  }
+
+  /// Starts the lifetime of a kept object in its member.
+  std::string construct(const FrameObject &Object, const std::string &Init) {
+    if (Object.StoredAsPointer) {
+      const Expr *Bound = Object.Var ? Object.Var->getInit() : nullptr;
+      if (Bound && isa<MaterializeTemporaryExpr>(Bound->IgnoreImplicitAsWritten()->IgnoreParens()) ) {
+        fail(Object.Loc, "a reference bound to a temporary and kept across a "
+                         "suspension point is not supported yet; give the "
+                         "temporary a name");
+        return "";
+      }
+      return Object.AccessPath + " = std::addressof" + parenthesized(Init) + ";\n";
+    }
+    std::string Bit = Object.LiveBit >= 0
+                          ? "live_ |= Live::" + Object.MemberName + ";\n"
+                          : "";
+    QualType Type = Object.StoredType;
+    if (Type->isScalarType() && !Object.GeneratedCallee) {
+      if (Init.empty())
+        return ""; // left uninitialized, as written
+      bool Parens = Init.front() == '(';
+      return Object.AccessPath + " = " +
+             (Parens ? Init.substr(1, Init.size() - 2) : Init) + ";\n" + Bit;
+    }
+    if (Type->isArrayType() && Init.empty())
+      return ""; // trivially default-constructed: left uninitialized, as written
+    return placementNew(Object.AccessPath, Object.StoredTypeSpelling, Init) + Bit;
+  }
+
+  static std::string parenthesized(const std::string &Init) {
+    if (!Init.empty() && Init.front() == '(')
+      return Init;
+    if (!Init.empty() && Init.front() == '{')
+      return "(" + Init.substr(1, Init.size() - 2) + ")";
+    return "(" + Init + ")";
+  }
+
+  std::string pollOf(const SuspensionPoint &P) const {
+    const FrameObject &Awaitee = M.object(P.Awaitee);
+    if (Awaitee.StoredAsPointer)
+      return Awaitee.AccessPath + "->poll(" + M.ContextName + ")";
+    return Awaitee.AccessPath + ".poll(" + M.ContextName + ")";
+  }
+
+  std::string beforeAwait(const SuspensionPoint &P) {
+    std::string S = lineDirective(P.Await->getBeginLoc());
+    S += llvm::formatv("// {0}: `{1}` (line {2})\n", P.StateName,
+                       oneLine(P.AwaitText), P.Line);
+    const FrameObject &Awaitee = M.object(P.Awaitee);
+    if (P.Mode == AwaiteeMode::Temporary)
+      S += construct(Awaitee, "(" + Text.of(P.Operand) + ")");
+    else if (P.Mode == AwaiteeMode::Pointer)
+      S += Awaitee.AccessPath + " = std::addressof(" + Text.of(P.Operand) + ");\n";
+    return S + "state_ = State::" + P.StateName + ";\n";
+  }
+
+  std::string afterAwait(const SuspensionPoint &P) {
+    std::string S;
+    std::string Pending = "return unawait::pending;\n";
+    if (P.Form == AwaitForm::Discard || !P.ProducesValue) {
+      S += "if (" + pollOf(P) + ".is_pending())\n" + Pending;
+    } else {
+      S += "auto " + M.PolledName + " = " + pollOf(P) + ";\n";
+      S += "if (" + M.PolledName + ".is_pending())\n" + Pending;
+    }
+    S += lineDirective(P.Statement->getBeginLoc());
+    switch (P.Form) {
+    case AwaitForm::Discard:
+      break;
+    case AwaitForm::InitVar:
+      S += M.keptObjectOf(P.InitVar)
+               ? variable(P.InitVar, Text.initializer(P.InitVar))
+               : Text.statement(P.Statement) + "\n";
+      break;
+    case AwaitForm::Assign:
+    case AwaitForm::CompoundAssign:
+      S += Text.statement(P.Statement) + "\n";
+      break;
+    case AwaitForm::Return:
+      if (P.ProducesValue && !M.OutputIsVoid)
+        S += M.ResultName + ".emplace(" + Text.polledValue() + ");\n";
+      break;
+    }
+    if (P.Mode == AwaiteeMode::Temporary)
+      S += Text.destroy(M.object(P.Awaitee));
+    if (P.Form == AwaitForm::Return) {
+      S += "goto done;\n";
+      UsesDone = true;
+    }
+    return S;
+  }
+
+  std::string branch(const Stmt *S) {
+    if (!M.Suspending.count(S))
+      return Text.statement(S) + "\n";
+    return block(S, blockChildren(S), nullptr);
+  }
+
+  std::string nested(const Stmt *S) {
+    std::string Line = lineDirective(S->getBeginLoc());
+    if (isa<CompoundStmt>(S))
+      return Line + block(S, blockChildren(S), nullptr);
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      std::string Result = Line + "if " + (If->isConstexpr() ? "constexpr " : "") +
+                           "(" + Text.of(If->getCond()) + ") " + branch(If->getThen());
+      if (If->getElse())
+        Result += "else " + branch(If->getElse());
+      return Result;
+    }
+    if (const auto *While = dyn_cast<WhileStmt>(S))
+      return Line + "while (" + Text.of(While->getCond()) + ") " +
+             branch(While->getBody());
+    if (const auto *Do = dyn_cast<DoStmt>(S))
+      return Line + "do " + branch(Do->getBody()) + "while (" +
+             Text.of(Do->getCond()) + ");\n";
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      return Line + forLoop(For);
+    if (const auto *Range = dyn_cast<CXXForRangeStmt>(S))
+      return Line + rangeFor(Range);
+    fail(S->getBeginLoc(), "internal error: cannot emit this statement");
+    return "";
+  }
+
+  std::string forLoop(const ForStmt *For) {
+    std::string S, Init;
+    if (const auto *Decls = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+      for (const Decl *D : Decls->decls())
+        if (const auto *Var = dyn_cast<VarDecl>(D))
+          S += variable(Var, Text.initializer(Var));
+    } else if (For->getInit()) {
+      Init = Text.of(For->getInit());
+    }
+    S += "for (" + Init + "; " +
+         (For->getCond() ? Text.of(For->getCond()) : "") + "; " +
+         (For->getInc() ? Text.of(For->getInc()) : "") + ") " +
+         branch(For->getBody());
+    return S + destroyScope(For);
+  }
+
+  std::string rangeFor(const CXXForRangeStmt *For) {
+    const AsyncFunctionModel::RangeFor &Hidden = M.RangeFors.find(For)->second;
+    const FrameObject &Range = M.object(Hidden.Range);
+    const FrameObject &Begin = M.object(Hidden.Begin);
+    const FrameObject &End = M.object(Hidden.End);
+    std::string S = "// " + oneLine(Text.of(For).substr(0, Text.of(For).find(')') + 1)) +
+                    ", expanded: its body awaits\n";
+    std::string RangeInit = Text.of(For->getRangeInit());
+    S += Hidden.RangeIsTemporary ? construct(Range, "(" + RangeInit + ")")
+                                 : Range.AccessPath + " = std::addressof(" + RangeInit + ");\n";
+    std::string R = SourceText::name(Range);
+    const Expr *BeginInit = cast<VarDecl>(For->getBeginStmt()->getSingleDecl())->getInit();
+    std::string BeginText, EndText;
+    if (For->getRangeInit()->getType()->isArrayType() ||
+        Range.Type.getNonReferenceType()->isArrayType()) {
+      const auto *Array = Ctx.getAsConstantArrayType(Range.Type.getNonReferenceType());
+      BeginText = R;
+      EndText = R + " + " + std::to_string(Array ? Array->getSize().getZExtValue() : 0);
+    } else if (isa<CXXMemberCallExpr>(BeginInit->IgnoreImplicit())) {
+      BeginText = R + ".begin()";
+      EndText = R + ".end()";
+    } else {
+      BeginText = "begin(" + R + ")";
+      EndText = "end(" + R + ")";
+    }
+    S += construct(Begin, "(" + BeginText + ")");
+    S += construct(End, "(" + EndText + ")");
+    S += "for (; " + Begin.AccessPath + " != " + End.AccessPath + "; ++" +
+         Begin.AccessPath + ") ";
+    const Stmt *Body = For->getBody();
+    std::string LoopInit = "(*" + Begin.AccessPath + ")";
+    S += block(Body, blockChildren(Body), For->getLoopVariable(), LoopInit);
+    return S + destroyScope(For);
+  }
+
+  // --- the function ---------------------------------------------------
+
+  std::string factoryBody() const {
+    std::string Args;
+    for (const FrameObject *Param : params()) {
+      if (!Args.empty())
+        Args += ", ";
+      bool Move = !Param->Type->isLValueReferenceType();
+      Args += Move ? "std::move(" + Param->SourceName + ")" : Param->SourceName;
+    }
+    std::string Build = M.ClassName + "(" + Args + ")";
+    if (M.Function.HasSeparateDeclaration)
+      Build = "unawait::Async<" + M.OutputTypeSpelling + ">(" + Build + ")";
+    return "{\nreturn " + Build + ";\n}";
+  }
+
+  void fail(SourceLocation Loc, const std::string &Message) {
+    if (!Failed)
+      Diags.error(Loc, Message);
+    Failed = true;
+  }
+
+  const AsyncFunctionModel &M;
+  ASTContext &Ctx;
+  SourceManager &SM;
+  DiagnosticReporter &Diags;
+  const EmitOptions &Options;
+  SourceText Text;
+  bool UsesDone = false;
+  bool Failed = false;
+};
+
+} // namespace
+
+std::optional<EmittedFunction> emitStateMachine(const AsyncFunctionModel &Model,
+                                                ASTContext &Context,
+                                                DiagnosticReporter &Diags,
+                                                const EmitOptions &Options) {
+  return Emitter(Model, Context, Diags, Options).run();
+}
+
+} // namespace unawait

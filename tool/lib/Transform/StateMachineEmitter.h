@@ -1,0 +1,53 @@
+//===- StateMachineEmitter.h - the generated future class ----------------===//
+//
+// Turns the model of one annotated async function into C++17 source: a class
+// `<name>_future` with `using output_type = T;`, a constructor taking the
+// parameters, and `Poll<T> poll(Context &)`, and the function rewritten to
+// build it. The shape of poll():
+//
+//   switch (state_) { case State::SuspendN: goto resume_SuspendN; ... }
+//   { the body, with each co_await split into
+//       before: construct the awaited future in the frame; state_ = SuspendN;
+//       resume_SuspendN: poll it; return Pending if pending; use the value;
+//                        destroy it }
+//   done: destroy what the frame holds; return Ready(result);
+//
+// Statements between suspension points are the user's own text, with kept
+// objects renamed to their members. Each block is cut into chunks at its
+// resume points; a chunk that declares ordinary locals gets its own braces so
+// that no resume jump crosses an initialisation.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Analysis/AsyncFunctionModel.h"
+#include <optional>
+#include <string>
+
+namespace unawait {
+
+struct EmitOptions {
+  /// Emit `#line` directives so that compiler errors and debuggers point at
+  /// the original source.
+  bool LineDirectives = false;
+  /// Emit static_assert(sizeof(...) == N) after every generated class.
+  bool SizeAsserts = false;
+};
+
+struct EmittedFunction {
+  /// The class, inserted before the function.
+  std::string ClassDefinition;
+  /// Replaces the return type: the class, or the boxed unawait::Async<T>
+  /// when the function is declared separately.
+  std::string ReturnType;
+  /// Replaces the body: builds the class.
+  std::string FactoryBody;
+};
+
+/// Emits one function. Reports what cannot be emitted; returns nothing then.
+std::optional<EmittedFunction> emitStateMachine(const AsyncFunctionModel &Model,
+                                                clang::ASTContext &Context,
+                                                DiagnosticReporter &Diags,
+                                                const EmitOptions &Options);
+
+} // namespace unawait
