@@ -18,8 +18,9 @@
 // waker are alive. With none, nothing can ever queue the task again, so
 // run() throws StuckTaskError at once, naming the task (see Executor::spawn
 // for default names). A task whose waker is kept somewhere but never called
-// is not detected (that needs knowledge of the future). The executor stays
-// usable: destroying it cancels the stuck task as usual.
+// is not detected (that needs knowledge of the future). The stuck task stays
+// unfinished, so calling run() again would wait for it forever; destroy the
+// executor instead, which cancels it (and any other unfinished task).
 #pragma once
 
 #include <stdexcept>

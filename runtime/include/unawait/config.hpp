@@ -10,6 +10,8 @@
 // optimised build). A violation prints
 //     unawait: contract violation: <msg>
 // to stderr and aborts: these are bugs in the caller, not recoverable errors.
+// UNAWAIT_CHECKS_ENABLED is 1 when the checks are on, 0 otherwise. Define
+// UNAWAIT_CHECKED (or not NDEBUG) the same way in every file of a program.
 //
 //     UNAWAIT_ASYNC unawait::Async<int> answer() { co_return 42; }
 //     UNAWAIT_CONTRACT(slot != nullptr, "polled after completion");

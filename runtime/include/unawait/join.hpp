@@ -36,6 +36,7 @@ namespace unawait {
 
 template <class... F>
 class Join {
+  static_assert(sizeof...(F) > 0, "join needs at least one future");
   static_assert((is_future_v<F> && ...), "join needs futures");
 
  public:

@@ -42,9 +42,18 @@ class [[nodiscard]] Poll {
   template <class... Args>
   constexpr explicit Poll(std::in_place_t, Args&&... args) : value_(std::in_place, std::forward<Args>(args)...) {}
 
-  // Poll<long> from Poll<int>&&, and any other T-from-U conversion.
-  template <class U, std::enable_if_t<!std::is_same_v<U, T> && std::is_constructible_v<T, U&&>, int> = 0>
+  // Poll<long> from Poll<int>&&: implicit when U converts to T implicitly,
+  // explicit when T is only explicitly constructible from U.
+  template <class U, std::enable_if_t<!std::is_same_v<U, T> && std::is_constructible_v<T, U&&> &&
+                                          std::is_convertible_v<U&&, T>,
+                                      int> = 0>
   constexpr Poll(Poll<U>&& other) {  // NOLINT: implicit like T's conversion
+    if (other.is_ready()) value_.emplace(std::move(other).value());
+  }
+  template <class U, std::enable_if_t<!std::is_same_v<U, T> && std::is_constructible_v<T, U&&> &&
+                                          !std::is_convertible_v<U&&, T>,
+                                      int> = 0>
+  constexpr explicit Poll(Poll<U>&& other) {
     if (other.is_ready()) value_.emplace(std::move(other).value());
   }
 

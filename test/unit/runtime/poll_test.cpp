@@ -46,6 +46,13 @@ TEST(Poll, ConvertsLikeTheValueType) {
   static_assert(!std::is_constructible_v<unawait::Poll<int>, unawait::Poll<std::string>&&>);
 }
 
+TEST(Poll, ExplicitValueConversionsStayExplicit) {
+  static_assert(std::is_constructible_v<unawait::Poll<std::unique_ptr<int>>, unawait::Poll<int*>&&>);
+  static_assert(!std::is_convertible_v<unawait::Poll<int*>&&, unawait::Poll<std::unique_ptr<int>>>);
+  unawait::Poll<std::unique_ptr<int>> p(unawait::ready(new int(4)));
+  EXPECT_EQ(*std::move(p).value(), 4);
+}
+
 TEST(Poll, MoveOnlyValues) {
   unawait::Poll<std::unique_ptr<int>> p = unawait::ready(std::make_unique<int>(7));
   std::unique_ptr<int> v = std::move(p).value();
