@@ -24,7 +24,7 @@ TEST(Oneshot, WakesAReceiverWaitingOnAnotherThread) {
   unawait_test::CountingWaker counter;
   unawait::Waker waker = counter.make();
   EXPECT_TRUE(unawait_test::poll_once(rx, waker).is_pending());
-  std::thread sender([tx = std::move(tx)]() mutable { EXPECT_TRUE(tx.send(std::make_unique<int>(5))); });
+  std::thread sender([sender_end = std::move(tx)]() mutable { EXPECT_TRUE(sender_end.send(std::make_unique<int>(5))); });
   sender.join();
   EXPECT_EQ(counter.wakes(), 1);
   auto value = std::move(unawait_test::poll_once(rx, waker)).value();
@@ -71,7 +71,7 @@ TEST(Oneshot, NoLostWakeUpRacingASenderThread) {
     auto [tx, rx] = unawait::oneshot::channel<int>();
     unawait_test::CountingWaker counter;
     unawait::Waker waker = counter.make();
-    std::thread sender([tx = std::move(tx), i]() mutable { tx.send(i); });
+    std::thread sender([sender_end = std::move(tx), i]() mutable { sender_end.send(i); });
     bool ready_at_once = unawait_test::poll_once(rx, waker).is_ready();
     sender.join();
     ASSERT_TRUE(ready_at_once || counter.wakes() == 1) << "iteration " << i;
