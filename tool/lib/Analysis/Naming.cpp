@@ -9,8 +9,27 @@ namespace unawait {
 
 using namespace clang;
 
+/// Strips typedefs declared inside classes (an awaiter's `output_type`):
+/// they name implementation details the generated code should not spell.
+static QualType withoutMemberTypedefs(QualType Type, const ASTContext &Context) {
+  while (const auto *Typedef = dyn_cast<TypedefType>(Type.getTypePtr())) {
+    if (!isa<RecordDecl>(Typedef->getDecl()->getDeclContext()))
+      break;
+    Type = Context.getQualifiedType(Typedef->desugar(), Type.getQualifiers());
+  }
+  while (const auto *Elaborated = dyn_cast<ElaboratedType>(Type.getTypePtr())) {
+    QualType Named = Elaborated->getNamedType();
+    const auto *Typedef = dyn_cast<TypedefType>(Named.getTypePtr());
+    if (!Typedef || !isa<RecordDecl>(Typedef->getDecl()->getDeclContext()))
+      break;
+    Type = Context.getQualifiedType(Typedef->desugar(), Type.getQualifiers());
+  }
+  return Type;
+}
+
 QualType spellableType(QualType Type, const ASTContext &Context) {
   ASTContext &Ctx = const_cast<ASTContext &>(Context);
+  Type = withoutMemberTypedefs(Type, Context);
   // Resolve `auto`, `decltype(auto)` and deduced template arguments at every
   // level of pointers and references.
   if (const auto *Deduced = Type->getAs<DeducedType>();

@@ -447,10 +447,13 @@ private:
     Hidden.Range = addHidden(RangeVar, "range of the for loop");
     // A prvalue range is lifetime-extended by `auto &&__range`: the frame
     // holds the object itself rather than a pointer to it.
-    Hidden.RangeIsTemporary = For->getRangeInit()->isPRValue();
-    if (Hidden.RangeIsTemporary) {
+    const Expr *RangeInit = RangeVar ? RangeVar->getInit() : nullptr;
+    if (const auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(RangeInit))
+      RangeInit = Cleanups->getSubExpr();
+    if (const auto *Temporary = dyn_cast_or_null<MaterializeTemporaryExpr>(RangeInit)) {
+      Hidden.RangeIsTemporary = true;
       FrameObject &Range = M.Objects[Hidden.Range];
-      Range.Type = For->getRangeInit()->getType();
+      Range.Type = Temporary->getType().getNonReferenceType();
       Range.StoredAsPointer = false;
       Range.HasDestructor =
           Range.Type.isDestructedType() == QualType::DK_cxx_destructor;

@@ -215,6 +215,10 @@ std::string SourceText::of(const Stmt *S) const {
   return render(offsets(S->getSourceRange()));
 }
 
+std::string SourceText::range(SourceRange Range) const {
+  return render(offsets(Range));
+}
+
 std::string SourceText::statement(const Stmt *S) const {
   std::string Text = render(offsets(withSemicolon(S)));
   llvm::StringRef Trimmed = llvm::StringRef(Text).rtrim();
@@ -238,7 +242,7 @@ std::string SourceText::initializer(const VarDecl *Var) const {
     Init = Cleanups->getSubExpr();
   const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
   if (Construct && Construct->getParenOrBraceRange().isValid())
-    return render(offsets(Construct->getParenOrBraceRange()));
+    return range(Construct->getParenOrBraceRange());
   if (Construct && Construct->getNumArgs() == 0)
     return ""; // default-initialised: no initializer written
   if (isa<InitListExpr>(Init->IgnoreImplicit()) || isa<ParenListExpr>(Init))

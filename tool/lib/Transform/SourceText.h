@@ -33,6 +33,9 @@ public:
   /// semicolon).
   std::string of(const clang::Stmt *S) const;
 
+  /// The rewritten text of a source range.
+  std::string range(clang::SourceRange Range) const;
+
   /// The rewritten text of a statement, with its semicolon.
   std::string statement(const clang::Stmt *S) const;
 

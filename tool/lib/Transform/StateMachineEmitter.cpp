@@ -168,7 +168,7 @@ private:
                     "name is constructed.\nstruct Live {\n";
     for (const FrameObject &Object : M.Objects)
       if (Object.LiveBit >= 0)
-        S += llvm::formatv("static constexpr {0} {1} = {0}(1) << {2};\n",
+        S += llvm::formatv("static constexpr {0} {1} = 1ull << {2};\n",
                            liveBitsType(), Object.MemberName, Object.LiveBit);
     return S + "};\n";
   }
@@ -233,8 +233,8 @@ private:
       switch (Child.NodeKind) {
       case LayoutNode::Object: {
         const FrameObject &Object = objectOf(Child);
-        S += "union {\n" + declaration(Object) + "; // " + describe(Object) +
-             "\n};\n";
+        S += "union {\n/// " + describe(Object) + "\n" + declaration(Object) +
+             ";\n};\n";
         break;
       }
       case LayoutNode::Union:
@@ -259,7 +259,7 @@ private:
     for (const LayoutNode &Child : Node.Children) {
       if (Child.NodeKind == LayoutNode::Object) {
         const FrameObject &Object = objectOf(Child);
-        S += declaration(Object) + "; // " + describe(Object) + "\n";
+        S += "/// " + describe(Object) + "\n" + declaration(Object) + ";\n";
       } else {
         S += Child.TypeName + " " + Child.MemberName + ";\n";
       }
@@ -487,10 +487,24 @@ private:
                        oneLine(P.AwaitText), P.Line);
     const FrameObject &Awaitee = M.object(P.Awaitee);
     if (P.Mode == AwaiteeMode::Temporary)
-      S += construct(Awaitee, "(" + Text.of(P.Operand) + ")");
+      S += construct(Awaitee, awaiteeInitializer(P, Awaitee));
     else if (P.Mode == AwaiteeMode::Pointer)
       S += Awaitee.AccessPath + " = std::addressof(" + Text.of(P.Operand) + ");\n";
     return S + "state_ = State::" + P.StateName + ";\n";
+  }
+
+  /// `(f(x))` for a call; `("name")` rather than `(Type("name"))` when the
+  /// operand already constructs the awaitee's type.
+  std::string awaiteeInitializer(const SuspensionPoint &P,
+                                 const FrameObject &Awaitee) const {
+    const auto *Construct = dyn_cast<CXXConstructExpr>(
+        P.Operand->IgnoreImplicitAsWritten()->IgnoreParens());
+    if (Construct && !Awaitee.GeneratedCallee &&
+        (isa<CXXTemporaryObjectExpr>(Construct) ||
+         Construct->isListInitialization()) &&
+        Construct->getParenOrBraceRange().isValid())
+      return Text.range(Construct->getParenOrBraceRange());
+    return "(" + Text.of(P.Operand) + ")";
   }
 
   std::string afterAwait(const SuspensionPoint &P) {

@@ -1,0 +1,113 @@
+"""Differential execution test of one unawait test program.
+
+The program is run twice, as C++20 coroutines (the unrewritten source, built
+with clang++) and rewritten by `unawait rewrite` (built as C++17 with g++, and
+with clang++ under AddressSanitizer and UndefinedBehaviorSanitizer). Every
+build must succeed without warnings, every run must exit the same way, and
+every output, constructor and destructor traces included, must be identical.
+On success the common output is printed, for FileCheck to pin.
+
+    python -m unawait_testing.difftest prog.cpp --unawait build/bin/unawait \\
+        --runtime-include runtime/include --workdir /tmp/prog
+"""
+
+import argparse
+import difflib
+import os
+import subprocess
+import sys
+
+WARNINGS = ["-Wall", "-Wextra", "-Werror"]
+SANITIZERS = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+              "-fno-omit-frame-pointer"]
+
+
+class Failure(Exception):
+    pass
+
+
+def run(command, what, timeout=120, env=None):
+    try:
+        result = subprocess.run(command, capture_output=True, text=True,
+                                timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        raise Failure(f"{what}: timed out after {timeout} s\n  {' '.join(command)}")
+    return result
+
+
+def build(compiler, std, source, output, includes, extra):
+    command = [compiler, f"-std={std}", *WARNINGS,
+               *(f"-I{include}" for include in includes), source,
+               "-o", output, "-pthread", *extra]
+    result = run(command, f"building {output}")
+    if result.returncode != 0:
+        raise Failure(f"build failed: {' '.join(command)}\n{result.stderr}")
+    return output
+
+
+def execute(binary):
+    env = dict(os.environ)
+    env.setdefault("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0")
+    env.setdefault("UBSAN_OPTIONS", "print_stacktrace=1")
+    result = run([binary], f"running {binary}", timeout=60, env=env)
+    return result.returncode, result.stdout, result.stderr
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("source")
+    parser.add_argument("--unawait", required=True)
+    parser.add_argument("--runtime-include", required=True)
+    parser.add_argument("--clangxx", default="clang++-19")
+    parser.add_argument("--gxx", default="g++")
+    parser.add_argument("--workdir", required=True)
+    parser.add_argument("--expect-exit", type=int, default=0,
+                        help="the exit status every build must end with")
+    args = parser.parse_args(argv)
+
+    os.makedirs(args.workdir, exist_ok=True)
+    work = lambda name: os.path.join(args.workdir, name)
+    try:
+        rewritten = work("rewritten.cpp")
+        result = run([args.unawait, "rewrite", args.source, "-o", rewritten],
+                     "unawait rewrite")
+        if result.returncode != 0:
+            raise Failure(f"unawait rewrite failed ({result.returncode}):\n"
+                          f"{result.stderr}")
+        # A coroutine left behind would fail the C++17 builds below.
+        # The test's own directory too: tests share helpers in Inputs/.
+        include = [args.runtime_include,
+                   os.path.dirname(os.path.abspath(args.source))]
+        builds = {
+            "coroutines (clang++ -std=c++20)": build(
+                args.clangxx, "c++20", args.source, work("coro"), include, []),
+            "rewritten (g++ -std=c++17)": build(
+                args.gxx, "c++17", rewritten, work("rw-gcc"), include, ["-O1"]),
+            "rewritten (clang++ -std=c++17, ASan+UBSan)": build(
+                args.clangxx, "c++17", rewritten, work("rw-clang-asan"), include,
+                ["-O1", "-g", *SANITIZERS]),
+        }
+        outcomes = {name: execute(binary) for name, binary in builds.items()}
+        reference_name = next(iter(outcomes))
+        status, output, errors = outcomes[reference_name]
+        if status != args.expect_exit:
+            raise Failure(f"{reference_name} exited with {status}, expected "
+                          f"{args.expect_exit}:\n{errors}")
+        for name, (other_status, other_output, other_errors) in outcomes.items():
+            if other_status != status:
+                raise Failure(f"{name} exited with {other_status}, "
+                              f"{reference_name} with {status}:\n{other_errors}")
+            if other_output != output:
+                diff = "".join(difflib.unified_diff(
+                    output.splitlines(True), other_output.splitlines(True),
+                    reference_name, name))
+                raise Failure(f"outputs differ:\n{diff}")
+    except Failure as failure:
+        print(f"difftest: {args.source}: {failure}", file=sys.stderr)
+        return 1
+    sys.stdout.write(output)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
