@@ -10,8 +10,11 @@
 //     unawait::Poll<void> done = unawait::ready();
 //
 // `value() &&` moves the output out (one move of T) and returns it by value,
-// so it cannot dangle; the moved-from T inside the Poll is destroyed with the
-// Poll. Calling it on a pending Poll is a contract violation.
+// so it cannot dangle; the moved-from T inside the Poll is destroyed right
+// there, before value() returns, so that a `T x = co_await f;` destroys it at
+// the same point in a coroutine and in a rewritten state machine. The Poll is
+// empty (pending) afterwards. Calling it on a pending Poll is a contract
+// violation.
 #pragma once
 
 #include <optional>
@@ -62,7 +65,9 @@ class [[nodiscard]] Poll {
 
   constexpr T value() && {
     UNAWAIT_CONTRACT(is_ready(), "Poll::value() called on a pending Poll");
-    return std::move(*value_);
+    T out(std::move(*value_));  // returned without a further move (NRVO)
+    value_.reset();
+    return out;
   }
 
  private:

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian 12 machine lacks, builds unawait into build/,
+# and runs it on the bundled example.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi
+$sudo apt-get update
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+  ca-certificates cmake make g++ \
+  clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools \
+  libgtest-dev libbenchmark-dev \
+  python3 python3-venv python3-setuptools python3-wheel python3-pip
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build -j2
+
+echo "== unawait rewrite examples/rewrite/compute.cpp"
+build/bin/unawait rewrite examples/rewrite/compute.cpp
+echo "== unawait sizes examples/rewrite/compute.cpp"
+build/bin/unawait sizes examples/rewrite/compute.cpp
