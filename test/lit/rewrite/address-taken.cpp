@@ -43,10 +43,6 @@ int main() { std::printf("pointers = %d\n", unawait::block_on(pointers())); }
 // CHECK-NEXT:   pointers_future(const pointers_future &) = delete;
 // CHECK-NEXT:   pointers_future &operator=(const pointers_future &) = delete;
 // CHECK-NEXT:   pointers_future &operator=(pointers_future &&) = delete;
-// CHECK-NEXT:   ~pointers_future() {
-// CHECK-NEXT:     if (state_ != State::Finished)
-// CHECK-NEXT:       finish();
-// CHECK-NEXT:   }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;

@@ -30,21 +30,17 @@ int main() {
 // CHECK-NEXT:   using output_type = int;
 // CHECK-EMPTY:
 // CHECK-NEXT:   explicit compute_future(int &&n) {
-// CHECK-NEXT:     ::new (unawait::detail::address_of(this->n)) int(std::move(n));
+// CHECK-NEXT:     ::new (unawait::detail::address_of(this->g1.n)) int(std::move(n));
 // CHECK-NEXT:   }
 // CHECK-NEXT:   /// Moving is allowed before the first poll only (like a pinned Rust future).
 // CHECK-NEXT:   compute_future(compute_future &&other) {
 // CHECK-NEXT:     UNAWAIT_CONTRACT(other.state_ == State::Start,
 // CHECK-NEXT:                      "a started compute_future was moved");
-// CHECK-NEXT:     ::new (unawait::detail::address_of(this->n)) int(std::move(other.n));
+// CHECK-NEXT:     ::new (unawait::detail::address_of(this->g1.n)) int(std::move(other.g1.n));
 // CHECK-NEXT:   }
 // CHECK-NEXT:   compute_future(const compute_future &) = delete;
 // CHECK-NEXT:   compute_future &operator=(const compute_future &) = delete;
 // CHECK-NEXT:   compute_future &operator=(compute_future &&) = delete;
-// CHECK-NEXT:   ~compute_future() {
-// CHECK-NEXT:     if (state_ != State::Finished)
-// CHECK-NEXT:       finish();
-// CHECK-NEXT:   }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
@@ -61,32 +57,33 @@ int main() {
 // CHECK-NEXT:     }
 // CHECK-NEXT:     {
 // CHECK-NEXT:       // Suspend0: `co_await wake_yield(n)` (line 7)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(n));
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future0))
+// CHECK-NEXT:           WakeYield(wake_yield(g1.n));
 // CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0: {
-// CHECK-NEXT:       auto polled = future0.poll(cx);
+// CHECK-NEXT:       auto polled = g1.future0.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending())
 // CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       g1.a = std::move(polled).value();
+// CHECK-NEXT:       a = std::move(polled).value();
 // CHECK-NEXT:     }
-// CHECK-NEXT:       if (g1.a % 2 == 0) {
+// CHECK-NEXT:       if (a % 2 == 0) {
 // CHECK-NEXT:         // Suspend1: `co_await wake_yield(a * 2)` (line 9)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.future1))
-// CHECK-NEXT:             WakeYield(wake_yield(g1.a * 2));
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future1))
+// CHECK-NEXT:             WakeYield(wake_yield(a * 2));
 // CHECK-NEXT:         state_ = State::Suspend1;
 // CHECK-NEXT:       resume_Suspend1: {
-// CHECK-NEXT:         auto polled = g1.future1.poll(cx);
+// CHECK-NEXT:         auto polled = future1.poll(cx);
 // CHECK-NEXT:         if (polled.is_pending())
 // CHECK-NEXT:           return unawait::pending;
 // CHECK-NEXT:         int b = std::move(polled).value();
 // CHECK-NEXT:         {
-// CHECK-NEXT:           result.emplace(g1.a + b);
+// CHECK-NEXT:           result.emplace(a + b);
 // CHECK-NEXT:           goto done;
 // CHECK-NEXT:         }
 // CHECK-NEXT:       }
 // CHECK-NEXT:       }
 // CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(g1.a);
+// CHECK-NEXT:         result.emplace(a);
 // CHECK-NEXT:         goto done;
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
@@ -112,22 +109,22 @@ int main() {
 // CHECK-NEXT:   // The frame. Alternatives of a union are never alive at the same time.
 // CHECK-NEXT:   struct Group1 {
 // CHECK-NEXT:     union {
-// CHECK-NEXT:       /// local 'a' (line 7); held at Suspend1
-// CHECK-NEXT:       int a;
+// CHECK-NEXT:       /// param 'n' (line 6)
+// CHECK-NEXT:       int n;
 // CHECK-NEXT:     };
 // CHECK-NEXT:     union {
-// CHECK-NEXT:       /// the future awaited at Suspend1 (line 9); held at Suspend1
-// CHECK-NEXT:       WakeYield future1;
+// CHECK-NEXT:       /// the future awaited at Suspend0 (line 7); held at Suspend0
+// CHECK-NEXT:       WakeYield future0;
 // CHECK-NEXT:     };
 // CHECK-NEXT:   };
 // CHECK-NEXT:   union {
-// CHECK-NEXT:     /// the future awaited at Suspend0 (line 7); held at Suspend0
-// CHECK-NEXT:     WakeYield future0;
+// CHECK-NEXT:     /// local 'a' (line 7); held at Suspend1
+// CHECK-NEXT:     int a;
 // CHECK-NEXT:   };
 // CHECK-NEXT:   union {
-// CHECK-NEXT:     /// param 'n' (line 6)
-// CHECK-NEXT:     int n;
 // CHECK-NEXT:     Group1 g1;
+// CHECK-NEXT:     /// the future awaited at Suspend1 (line 9); held at Suspend1
+// CHECK-NEXT:     WakeYield future1;
 // CHECK-NEXT:   };
 // CHECK-NEXT:   State state_ = State::Start;
 // CHECK-NEXT: };

@@ -57,10 +57,6 @@ int main() { std::printf("result = %d\n", unawait::block_on(compound())); }
 // CHECK-NEXT:   compound_future(const compound_future &) = delete;
 // CHECK-NEXT:   compound_future &operator=(const compound_future &) = delete;
 // CHECK-NEXT:   compound_future &operator=(compound_future &&) = delete;
-// CHECK-NEXT:   ~compound_future() {
-// CHECK-NEXT:     if (state_ != State::Finished)
-// CHECK-NEXT:       finish();
-// CHECK-NEXT:   }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;

@@ -47,10 +47,6 @@ int main() { std::printf("loop = %d\n", unawait::block_on(loop(10))); }
 // CHECK-NEXT:   loop_future(const loop_future &) = delete;
 // CHECK-NEXT:   loop_future &operator=(const loop_future &) = delete;
 // CHECK-NEXT:   loop_future &operator=(loop_future &&) = delete;
-// CHECK-NEXT:   ~loop_future() {
-// CHECK-NEXT:     if (state_ != State::Finished)
-// CHECK-NEXT:       finish();
-// CHECK-NEXT:   }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;

@@ -42,10 +42,6 @@ int main() {
 // CHECK-NEXT:   countdowns_future(const countdowns_future &) = delete;
 // CHECK-NEXT:   countdowns_future &operator=(const countdowns_future &) = delete;
 // CHECK-NEXT:   countdowns_future &operator=(countdowns_future &&) = delete;
-// CHECK-NEXT:   ~countdowns_future() {
-// CHECK-NEXT:     if (state_ != State::Finished)
-// CHECK-NEXT:       finish();
-// CHECK-NEXT:   }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;

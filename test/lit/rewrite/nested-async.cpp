@@ -174,23 +174,23 @@ int main() { unawait::block_on(top()); }
 // CHECK-NEXT:       auto polled = future0.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending())
 // CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       g1.x = std::move(polled).value();
+// CHECK-NEXT:       x = std::move(polled).value();
 // CHECK-NEXT:       live_ &= ~Live::future0;
 // CHECK-NEXT:       unawait::detail::destroy(
 // CHECK-NEXT:           future0); // Suspend1: `co_await leaf(x)` (line 15)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future1)) leaf_future(leaf(g1.x));
+// CHECK-NEXT:       ::new (unawait::detail::address_of(future1)) leaf_future(leaf(x));
 // CHECK-NEXT:       live_ |= Live::future1;
 // CHECK-NEXT:       state_ = State::Suspend1;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend1: {
-// CHECK-NEXT:       auto polled = g1.future1.poll(cx);
+// CHECK-NEXT:       auto polled = future1.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending())
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       int y = std::move(polled).value();
 // CHECK-NEXT:       live_ &= ~Live::future1;
-// CHECK-NEXT:       unawait::detail::destroy(g1.future1);
+// CHECK-NEXT:       unawait::detail::destroy(future1);
 // CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(g1.x + y);
+// CHECK-NEXT:         result.emplace(x + y);
 // CHECK-NEXT:         goto done;
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
@@ -219,7 +219,7 @@ int main() { unawait::block_on(top()); }
 // CHECK-NEXT:   /// dropped.
 // CHECK-NEXT:   void finish() {
 // CHECK-NEXT:     if (live_ & Live::future1)
-// CHECK-NEXT:       unawait::detail::destroy(g1.future1);
+// CHECK-NEXT:       unawait::detail::destroy(future1);
 // CHECK-NEXT:     if (live_ & Live::future0)
 // CHECK-NEXT:       unawait::detail::destroy(future0);
 // CHECK-NEXT:     live_ = 0;
@@ -227,24 +227,19 @@ int main() { unawait::block_on(top()); }
 // CHECK-NEXT:   }
 // CHECK-EMPTY:
 // CHECK-NEXT:   // The frame. Alternatives of a union are never alive at the same time.
-// CHECK-NEXT:   struct Group1 {
-// CHECK-NEXT:     union {
-// CHECK-NEXT:       /// the future awaited at Suspend1 (line 15); held at Suspend1
-// CHECK-NEXT:       leaf_future future1;
-// CHECK-NEXT:     };
-// CHECK-NEXT:     union {
-// CHECK-NEXT:       /// local 'x' (line 14); held at Suspend1
-// CHECK-NEXT:       int x;
-// CHECK-NEXT:     };
+// CHECK-NEXT:   union {
+// CHECK-NEXT:     /// param 'n' (line 13)
+// CHECK-NEXT:     int n;
+// CHECK-NEXT:   };
+// CHECK-NEXT:   union {
+// CHECK-NEXT:     /// local 'x' (line 14); held at Suspend1
+// CHECK-NEXT:     int x;
 // CHECK-NEXT:   };
 // CHECK-NEXT:   union {
 // CHECK-NEXT:     /// the future awaited at Suspend0 (line 14); held at Suspend0
 // CHECK-NEXT:     leaf_future future0;
-// CHECK-NEXT:   };
-// CHECK-NEXT:   union {
-// CHECK-NEXT:     /// param 'n' (line 13)
-// CHECK-NEXT:     int n;
-// CHECK-NEXT:     Group1 g1;
+// CHECK-NEXT:     /// the future awaited at Suspend1 (line 15); held at Suspend1
+// CHECK-NEXT:     leaf_future future1;
 // CHECK-NEXT:   };
 // CHECK-NEXT:   State state_ = State::Start;
 // CHECK-NEXT:   unsigned char live_ = 0;

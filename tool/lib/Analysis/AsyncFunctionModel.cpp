@@ -33,6 +33,13 @@ unsigned AsyncFunctionModel::liveBitCount() const {
   return Count;
 }
 
+bool AsyncFunctionModel::needsDestructor() const {
+  for (const FrameObject &Object : Objects)
+    if (Object.Kept && Object.HasDestructor)
+      return true;
+  return false;
+}
+
 const FrameObject *
 AsyncFunctionModel::keptObjectOf(const VarDecl *Var) const {
   auto Found = ObjectOfVar.find(Var);
@@ -143,7 +150,7 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
   if (!walkBody(M, Structure, Context, Diags, Callees))
     return std::nullopt;
   std::optional<KeptObjects> Kept =
-      computeKeptObjects(M, Structure, Context, Diags);
+      computeKeptObjects(M, Structure, Context, Diags, Callees);
   if (!Kept)
     return std::nullopt;
   if (M.liveBitCount() > 64) {

@@ -182,6 +182,11 @@ struct SuspensionPoint {
   const clang::Expr *Operand = nullptr;
   /// await_resume's type: void when the awaited future outputs nothing.
   bool ProducesValue = false;
+  /// The temporary future is built on poll()'s stack, then moved (before
+  /// its first poll) into frame storage that the objects its operand read
+  /// give up: an argument passed by value to an awaited call does not
+  /// coexist in the frame with the caller's dead copy (rust-lang/rust#62958).
+  bool Relocated = false;
   /// The objects the frame holds while suspended here, and why.
   std::vector<HeldObject> Held;
   unsigned Line = 0;
@@ -233,8 +238,12 @@ struct AsyncFunctionModel {
   std::string ContextName = "cx";
   std::string PolledName = "polled";
   std::string ResultName = "result";
+  std::string UnstartedName = "unstarted";
 
   unsigned liveBitCount() const;
+  /// True if destroying the generated class must destroy something (a live
+  /// object or a parameter with a destructor); otherwise it has none.
+  bool needsDestructor() const;
   const FrameObject &object(ObjectId Id) const { return Objects[Id]; }
   /// The frame object of a variable, if it is kept.
   const FrameObject *keptObjectOf(const clang::VarDecl *Var) const;

@@ -1,28 +1,40 @@
 #include "Analysis/FrameLayout.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 
 namespace unawait {
 
 namespace {
 
+void sortMembers(LayoutNode &Node);
+void measure(LayoutNode &Node);
+
+/// The size a subtree will have once laid out.
+uint64_t measured(LayoutNode Node) {
+  sortMembers(Node);
+  measure(Node);
+  return Node.Size;
+}
+
 class LayoutBuilder {
 public:
-  explicit LayoutBuilder(const std::vector<LayoutItem> &Items) : Items(Items) {}
+  LayoutBuilder(const std::vector<LayoutItem> &Items, bool LookAhead)
+      : Items(Items), LookAhead(LookAhead) {}
 
-  LayoutNode build(std::vector<unsigned> Set) {
+  LayoutNode build(const std::vector<unsigned> &Set) {
     if (Set.size() == 1)
       return objectNode(Set.front());
     std::vector<std::vector<unsigned>> Components = components(Set);
     if (Components.size() > 1) {
       LayoutNode Union;
       Union.NodeKind = LayoutNode::Union;
-      for (auto &Component : Components)
-        addFlattened(Union, build(std::move(Component)));
+      for (const auto &Component : Components)
+        addFlattened(Union, build(Component));
       return Union;
     }
-    return buildComponent(std::move(Set));
+    return buildComponent(Set);
   }
 
 private:
@@ -74,28 +86,52 @@ private:
   }
 
   /// One connected component: the objects that conflict with all others sit
-  /// beside the rest; without any, the most conflicting object does.
-  LayoutNode buildComponent(std::vector<unsigned> Set) {
+  /// beside the rest. Without any, one object is set beside the rest: the
+  /// one giving the smallest result among the most conflicting candidates
+  /// (looking one level ahead), or simply the most conflicting one.
+  LayoutNode buildComponent(const std::vector<unsigned> &Set) {
     std::vector<unsigned> Beside, Rest;
     for (unsigned Item : Set)
       (degree(Item, Set) + 1 == Set.size() ? Beside : Rest).push_back(Item);
-    if (Beside.empty()) {
-      auto Most = std::max_element(Set.begin(), Set.end(), [&](unsigned A, unsigned B) {
-        unsigned DA = degree(A, Set), DB = degree(B, Set);
-        return DA != DB ? DA < DB : Items[A].Size < Items[B].Size;
-      });
-      Beside.push_back(*Most);
-      Rest.clear();
+    if (!Beside.empty())
+      return beside(Beside, Rest, *this);
+    std::vector<unsigned> Candidates = Set;
+    std::stable_sort(Candidates.begin(), Candidates.end(), [&](unsigned A, unsigned B) {
+      unsigned DA = degree(A, Set), DB = degree(B, Set);
+      return DA != DB ? DA > DB : Items[A].Size > Items[B].Size;
+    });
+    Candidates.resize(LookAhead ? std::min<size_t>(Candidates.size(), 4) : 1);
+    auto without = [&](unsigned Candidate) {
+      std::vector<unsigned> Others;
       for (unsigned Item : Set)
-        if (Item != *Most)
-          Rest.push_back(Item);
+        if (Item != Candidate)
+          Others.push_back(Item);
+      return Others;
+    };
+    unsigned Best = Candidates.front();
+    if (Candidates.size() > 1) {
+      uint64_t BestSize = UINT64_MAX;
+      LayoutBuilder Plain(Items, /*LookAhead=*/false);
+      for (unsigned Candidate : Candidates) {
+        uint64_t Size = measured(beside({Candidate}, without(Candidate), Plain));
+        if (Size < BestSize) {
+          Best = Candidate;
+          BestSize = Size;
+        }
+      }
     }
+    return beside({Best}, without(Best), *this);
+  }
+
+  /// A struct of the objects in Beside and the layout of Rest.
+  LayoutNode beside(const std::vector<unsigned> &Beside,
+                    const std::vector<unsigned> &Rest, LayoutBuilder &Builder) {
     LayoutNode Struct;
     Struct.NodeKind = LayoutNode::Struct;
     for (unsigned Item : Beside)
       Struct.Children.push_back(objectNode(Item));
     if (!Rest.empty())
-      addFlattened(Struct, build(std::move(Rest)));
+      addFlattened(Struct, Builder.build(Rest));
     return Struct;
   }
 
@@ -111,6 +147,7 @@ private:
   }
 
   const std::vector<LayoutItem> &Items;
+  bool LookAhead;
 };
 
 /// Orders struct members by decreasing alignment (stable), recursively.
@@ -179,7 +216,7 @@ FrameLayout layoutFrame(const std::vector<LayoutItem> &Items,
   if (!Items.empty()) {
     std::vector<unsigned> All(Items.size());
     std::iota(All.begin(), All.end(), 0);
-    LayoutNode Tree = LayoutBuilder(Items).build(std::move(All));
+    LayoutNode Tree = LayoutBuilder(Items, /*LookAhead=*/true).build(std::move(All));
     if (Tree.NodeKind == LayoutNode::Struct)
       Layout.Root = std::move(Tree);
     else

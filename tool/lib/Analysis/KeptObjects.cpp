@@ -77,9 +77,10 @@ public:
 class KeptAnalysis {
 public:
   KeptAnalysis(AsyncFunctionModel &Model, const BodyStructure &Structure,
-               ASTContext &Context, DiagnosticReporter &Diags)
+               ASTContext &Context, DiagnosticReporter &Diags,
+               const ModelRegistry &Callees)
       : M(Model), S(Structure), Ctx(Context), SM(Context.getSourceManager()),
-        Diags(Diags), Live(Model.Function.Definition, Context) {
+        Diags(Diags), Callees(Callees), Live(Model.Function.Definition, Context) {
     Body = cast<CoroutineBodyStmt>(M.Function.Definition->getBody())->getBody();
     Refs.TraverseStmt(const_cast<Stmt *>(Body));
   }
@@ -91,6 +92,7 @@ public:
       return std::nullopt;
     assignLiveBits();
     computeHeld();
+    chooseRelocations();
     recordScopes();
     return conflicts();
   }
@@ -230,6 +232,52 @@ private:
     }
   }
 
+  /// A future whose move is unobservable: trivially copyable, a boxed
+  /// unawait::Async, or a generated class whose parameters are trivially
+  /// copyable (moving an unstarted one moves its parameters).
+  bool movesUnobservably(const FrameObject &Future) const {
+    if (Future.GeneratedCallee) {
+      const AsyncFunctionModel *Callee = Callees.find(Future.GeneratedCallee);
+      if (!Callee)
+        return false;
+      for (const FrameObject &Param : Callee->Objects)
+        if (Param.Kind == ObjectKind::Param && !Param.StoredAsPointer &&
+            !Param.Type.isTriviallyCopyableType(Ctx))
+          return false;
+      return true;
+    }
+    return Future.Type.isTriviallyCopyableType(Ctx) ||
+           asyncOutputType(Future.Type).has_value();
+  }
+
+  /// Relocating costs a move and some reading; it is worth it when the
+  /// operand's dead objects are at least this large (a cache line).
+  static constexpr uint64_t RelocationThreshold = 64;
+
+  /// Relocates an awaitee when that lets it take the storage of the objects
+  /// its operand reads and that are not held while suspended.
+  void chooseRelocations() {
+    for (SuspensionPoint &P : M.Points) {
+      if (P.Mode != AwaiteeMode::Temporary ||
+          !movesUnobservably(M.Objects[P.Awaitee]))
+        continue;
+      References Read;
+      Read.TraverseStmt(const_cast<Expr *>(P.Operand));
+      uint64_t Dying = 0;
+      for (auto &[Var, Locs] : Read.Of) {
+        const FrameObject *Object = M.keptObjectOf(Var);
+        if (!Object || Object->StoredAsPointer)
+          continue;
+        bool Held = llvm::any_of(P.Held, [&](const HeldObject &H) {
+          return &M.Objects[H.Object] == Object;
+        });
+        if (!Held)
+          Dying += Ctx.getTypeSizeInChars(Object->Type).getQuantity();
+      }
+      P.Relocated = Dying >= RelocationThreshold;
+    }
+  }
+
   void recordScopes() {
     for (auto &[Jump, Objects] : S.JumpScopes) {
       ScopeExit Exit;
@@ -270,9 +318,13 @@ private:
     };
     for (ObjectId Id : St.InScope)
       consider(Id);
+    // A relocated awaitee is moved into the frame after its operand is
+    // evaluated: it does not need storage while the operand's objects do.
+    bool Relocated = St.OperandOf && M.Points[*St.OperandOf].Relocated;
     for (ObjectId Id : St.Declared)
-      Needed.push_back(Id);
-    if (St.Awaitee)
+      if (!(Relocated && St.Awaitee == Id))
+        Needed.push_back(Id);
+    if (St.Awaitee && !Relocated)
       Needed.push_back(*St.Awaitee);
     if (St.Point)
       for (const HeldObject &Held : M.Points[*St.Point].Held)
@@ -316,6 +368,7 @@ private:
   ASTContext &Ctx;
   SourceManager &SM;
   DiagnosticReporter &Diags;
+  const ModelRegistry &Callees;
   Liveness Live;
   const Stmt *Body = nullptr;
   References Refs;
@@ -326,8 +379,9 @@ private:
 std::optional<KeptObjects> computeKeptObjects(AsyncFunctionModel &Model,
                                               const BodyStructure &Structure,
                                               ASTContext &Context,
-                                              DiagnosticReporter &Diags) {
-  return KeptAnalysis(Model, Structure, Context, Diags).run();
+                                              DiagnosticReporter &Diags,
+                                              const ModelRegistry &Callees) {
+  return KeptAnalysis(Model, Structure, Context, Diags, Callees).run();
 }
 
 } // namespace unawait

@@ -30,6 +30,7 @@ struct KeptObjects {
 std::optional<KeptObjects> computeKeptObjects(AsyncFunctionModel &Model,
                                               const BodyStructure &Structure,
                                               clang::ASTContext &Context,
-                                              DiagnosticReporter &Diags);
+                                              DiagnosticReporter &Diags,
+                                              const ModelRegistry &Callees);
 
 } // namespace unawait

@@ -186,6 +186,7 @@ void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
   Model.ContextName = unique("cx");
   Model.PolledName = unique("polled");
   Model.ResultName = unique("result");
+  Model.UnstartedName = unique("unstarted");
 
   std::vector<ObjectId> KeptIds;
   for (ObjectId Id = 0; Id < Model.Objects.size(); ++Id) {

@@ -549,6 +549,7 @@ private:
     addStep({M.Points[Index].Target});
     for (size_t Last = B.Steps.size(), I = Last - 3; I < Last; ++I)
       B.Steps[I].Awaitee = M.Points[Index].Awaitee;
+    B.Steps[B.Steps.size() - 3].OperandOf = Index;
     return Index;
   }
 
@@ -577,9 +578,14 @@ private:
     } else {
       P.Mode = AwaiteeMode::Temporary;
       Awaitee.Type = P.Operand->getType();
-      Awaitee.HasDestructor =
-          Awaitee.Type.isDestructedType() == QualType::DK_cxx_destructor;
       Awaitee.GeneratedCallee = generatedCallee(P.Operand);
+      // A generated class has a destructor only when its frame has
+      // something to destroy; clang sees the unrewritten Async<T>.
+      const AsyncFunctionModel *Callee =
+          Awaitee.GeneratedCallee ? Callees.find(Awaitee.GeneratedCallee) : nullptr;
+      Awaitee.HasDestructor =
+          Callee ? Callee->needsDestructor()
+                 : Awaitee.Type.isDestructedType() == QualType::DK_cxx_destructor;
     }
     ObjectId Id = addObject(std::move(Awaitee));
     B.AlwaysKept[Id] = true;

@@ -39,6 +39,8 @@ struct Step {
   std::optional<unsigned> Point;
   /// The future awaited, for the steps of an await statement.
   std::optional<ObjectId> Awaitee;
+  /// For the step that evaluates an await's operand: its suspension point.
+  std::optional<unsigned> OperandOf;
 };
 
 /// What the walk learns besides the model's own fields.

@@ -152,10 +152,10 @@ void SourceText::replaceReferences(const Stmt *Body) {
           return; // the member is reached through the captured `this`
         Diags.error(Capture.isImplicit() ? Lambda->getBeginLoc()
                                          : Capture.getLocation(),
-                    "a lambda capturing '" + Object.SourceName +
-                        "', which is kept in the frame, " +
+                    "a lambda capturing '" + Object.SourceName + "' " +
                         (Capture.isImplicit() ? "by copy" : "explicitly") +
-                        " is not supported yet; capture it implicitly by "
+                        " is not supported yet, because '" + Object.SourceName +
+                        "' is kept in the frame; capture it implicitly by "
                         "reference ([&])");
         Ok = false;
       });

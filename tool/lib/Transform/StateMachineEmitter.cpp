@@ -114,9 +114,12 @@ private:
     S += M.ClassName + "(const " + M.ClassName + " &) = delete;\n";
     S += M.ClassName + " &operator=(const " + M.ClassName + " &) = delete;\n";
     S += M.ClassName + " &operator=(" + M.ClassName + " &&) = delete;\n";
-    S += "~" + M.ClassName +
-         "() {\nif (state_ != State::Finished)\nfinish();\n}\n\n";
-    return S;
+    // Without anything to destroy, the implicit destructor is trivial, and a
+    // caller awaiting this future needs no live bit for it.
+    if (M.needsDestructor())
+      S += "~" + M.ClassName +
+           "() {\nif (state_ != State::Finished)\nfinish();\n}\n";
+    return S + "\n";
   }
 
   static std::string placementNew(const std::string &Member,
@@ -486,7 +489,12 @@ private:
     S += llvm::formatv("// {0}: `{1}` (line {2})\n", P.StateName,
                        oneLine(P.AwaitText), P.Line);
     const FrameObject &Awaitee = M.object(P.Awaitee);
-    if (P.Mode == AwaiteeMode::Temporary)
+    if (P.Relocated)
+      S += "{\n// Built first, then moved before its first poll into the storage "
+           "of the objects it was given.\nauto " +
+           M.UnstartedName + " = " + Text.of(P.Operand) + ";\n" +
+           construct(Awaitee, "(std::move(" + M.UnstartedName + "))") + "}\n";
+    else if (P.Mode == AwaiteeMode::Temporary)
       S += construct(Awaitee, awaiteeInitializer(P, Awaitee));
     else if (P.Mode == AwaiteeMode::Pointer)
       S += Awaitee.AccessPath + " = std::addressof(" + Text.of(P.Operand) + ");\n";
