@@ -69,7 +69,9 @@ def main(argv=None):
     work = lambda name: os.path.join(args.workdir, name)
     try:
         rewritten = work("rewritten.cpp")
-        result = run([args.unawait, "rewrite", args.source, "-o", rewritten],
+        # With the size asserts, both compilers check every reported size.
+        result = run([args.unawait, "rewrite", "--emit-size-asserts",
+                      args.source, "-o", rewritten],
                      "unawait rewrite")
         if result.returncode != 0:
             raise Failure(f"unawait rewrite failed ({result.returncode}):\n"

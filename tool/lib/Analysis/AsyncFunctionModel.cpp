@@ -33,6 +33,37 @@ unsigned AsyncFunctionModel::liveBitCount() const {
   return Count;
 }
 
+uint64_t AsyncFunctionModel::sizeWithout(ObjectId Id) const {
+  // Items are in the order of the kept objects.
+  int Index = -1, Position = 0;
+  for (ObjectId Other = 0; Other < Objects.size(); ++Other) {
+    if (!Objects[Other].Kept)
+      continue;
+    if (Other == Id)
+      Index = Position;
+    ++Position;
+  }
+  if (Index < 0)
+    return Layout.Size;
+  std::vector<LayoutItem> Items;
+  for (int I = 0; I < static_cast<int>(LayoutInput.size()); ++I) {
+    if (I == Index)
+      continue;
+    LayoutItem Item = LayoutInput[I];
+    llvm::BitVector Conflicts(LayoutInput.size() - 1);
+    for (int J = 0, To = 0; J < static_cast<int>(LayoutInput.size()); ++J) {
+      if (J == Index)
+        continue;
+      if (Item.Conflicts.test(J))
+        Conflicts.set(To);
+      ++To;
+    }
+    Item.Conflicts = std::move(Conflicts);
+    Items.push_back(std::move(Item));
+  }
+  return layoutFrame(Items, StateBytes, LiveBytes).Size;
+}
+
 bool AsyncFunctionModel::needsDestructor() const {
   for (const FrameObject &Object : Objects)
     if (Object.Kept && Object.HasDestructor)
@@ -166,8 +197,10 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
     Items.push_back({Object.Size, Object.Align, Kept->Conflicts[I]});
   }
   unsigned States = M.Points.size() + 2;
-  M.Layout = layoutFrame(Items, States <= 256 ? 1 : 2,
-                         bytesFor(M.liveBitCount()));
+  M.StateBytes = States <= 256 ? 1 : 2;
+  M.LiveBytes = bytesFor(M.liveBitCount());
+  M.Layout = layoutFrame(Items, M.StateBytes, M.LiveBytes);
+  M.LayoutInput = std::move(Items);
   nameFrame(M, Context);
   return M;
 }

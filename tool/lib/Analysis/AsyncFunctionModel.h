@@ -211,6 +211,15 @@ struct AsyncFunctionModel {
   std::vector<FrameObject> Objects;
   std::vector<SuspensionPoint> Points;
   FrameLayout Layout;
+  /// What the layout was computed from: one item per kept object, in object
+  /// order. The report lays the frame out again without an object to
+  /// compute what ending its scope earlier would save.
+  std::vector<LayoutItem> LayoutInput;
+  unsigned StateBytes = 1;
+  unsigned LiveBytes = 0;
+
+  /// The frame size without the kept object \p Id (its conflicts dropped).
+  uint64_t sizeWithout(ObjectId Id) const;
 
   // Structure used by the emitter.
   /// Statements that contain a suspension point (the await statements and
