@@ -44,5 +44,6 @@ namespace unawait::detail {
   ((cond) ? static_cast<void>(0) : ::unawait::detail::contract_violation(msg))
 #else
 #define UNAWAIT_CHECKS_ENABLED 0
-#define UNAWAIT_CONTRACT(cond, msg) static_cast<void>(0)
+// Unevaluated, so that what the check names does not become unused.
+#define UNAWAIT_CONTRACT(cond, msg) static_cast<void>(sizeof(static_cast<bool>(cond)))
 #endif

@@ -24,6 +24,22 @@
 #include "context.hpp"
 #include "poll.hpp"
 
+// poll() finishes the future when its body throws:
+//
+//     UNAWAIT_TRY { ...the body... } UNAWAIT_CATCH_ALL { finish(); UNAWAIT_RETHROW; }
+//
+// is try/catch (free on the path that does not throw), and compiles to the
+// body alone under -fno-exceptions.
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+#define UNAWAIT_TRY try
+#define UNAWAIT_CATCH_ALL catch (...)
+#define UNAWAIT_RETHROW throw
+#else
+#define UNAWAIT_TRY if (true)
+#define UNAWAIT_CATCH_ALL else
+#define UNAWAIT_RETHROW static_cast<void>(0)
+#endif
+
 namespace unawait::detail {
 
 // The storage of a frame member, for placement new.
@@ -41,23 +57,6 @@ void destroy(T& member) noexcept {
     member.~T();
   }
 }
-
-// Runs `on_unwind` if the scope is left by an exception: poll() uses it to
-// destroy what the frame holds and finish the future when the body throws.
-template <class F>
-class OnUnwind {
- public:
-  explicit OnUnwind(F on_unwind) : on_unwind_(std::move(on_unwind)) {}
-  OnUnwind(const OnUnwind&) = delete;
-  OnUnwind& operator=(const OnUnwind&) = delete;
-  ~OnUnwind() {
-    if (std::uncaught_exceptions() > exceptions_) on_unwind_();
-  }
-
- private:
-  F on_unwind_;
-  int exceptions_ = std::uncaught_exceptions();
-};
 
 // Polling a finished state machine: always a bug in the caller.
 [[noreturn]] inline void polled_after_ready(const char* function) noexcept {

@@ -54,58 +54,64 @@ int main() { std::printf("%s\n", unawait::block_on(assign()).c_str()); }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Suspend1:
-// CHECK-NEXT:       goto resume_Suspend1;
-// CHECK-NEXT:     case State::Suspend2:
-// CHECK-NEXT:       goto resume_Suspend2;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("assign");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       x = 0;
-// CHECK-NEXT:       ::new (unawait::detail::address_of(s)) std::string("empty");
-// CHECK-NEXT:       live_ |= Live::s;
-// CHECK-NEXT:       ::new (unawait::detail::address_of(values)) int[3]{0, 0, 0};
-// CHECK-NEXT:       // Suspend0: `co_await wake_yield(7)` (line 24)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(7));
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0: {
-// CHECK-NEXT:       auto polled = future0.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       x = std::move(polled).value();
-// CHECK-NEXT:       // Suspend1: `co_await Text{"hello"}` (line 25)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future1)) Text(Text{"hello"});
-// CHECK-NEXT:       state_ = State::Suspend1;
-// CHECK-NEXT:     }
-// CHECK-NEXT:     resume_Suspend1: {
-// CHECK-NEXT:       auto polled = future1.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       s = std::move(polled).value();
-// CHECK-NEXT:       // Suspend2: `co_await wake_yield(x * 2)` (line 26)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future2)) WakeYield(wake_yield(x * 2));
-// CHECK-NEXT:       state_ = State::Suspend2;
-// CHECK-NEXT:     }
-// CHECK-NEXT:     resume_Suspend2: {
-// CHECK-NEXT:       auto polled = future2.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       values[x % 3] = std::move(polled).value();
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Suspend1:
+// CHECK-NEXT:         goto resume_Suspend1;
+// CHECK-NEXT:       case State::Suspend2:
+// CHECK-NEXT:         goto resume_Suspend2;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("assign");
+// CHECK-NEXT:       }
 // CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(s + " " + std::to_string(x) + " " +
-// CHECK-NEXT:                        std::to_string(values[1]));
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:         x = 0;
+// CHECK-NEXT:         ::new (unawait::detail::address_of(s)) std::string("empty");
+// CHECK-NEXT:         live_ |= Live::s;
+// CHECK-NEXT:         ::new (unawait::detail::address_of(values)) int[3]{0, 0, 0};
+// CHECK-NEXT:         // Suspend0: `co_await wake_yield(7)` (line 24)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(7));
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0: {
+// CHECK-NEXT:         auto polled = future0.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         x = std::move(polled).value();
+// CHECK-NEXT:         // Suspend1: `co_await Text{"hello"}` (line 25)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future1)) Text(Text{"hello"});
+// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:       }
+// CHECK-NEXT:       resume_Suspend1: {
+// CHECK-NEXT:         auto polled = future1.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         s = std::move(polled).value();
+// CHECK-NEXT:         // Suspend2: `co_await wake_yield(x * 2)` (line 26)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future2))
+// CHECK-NEXT:             WakeYield(wake_yield(x * 2));
+// CHECK-NEXT:         state_ = State::Suspend2;
+// CHECK-NEXT:       }
+// CHECK-NEXT:       resume_Suspend2: {
+// CHECK-NEXT:         auto polled = future2.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         values[x % 3] = std::move(polled).value();
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace(s + " " + std::to_string(x) + " " +
+// CHECK-NEXT:                          std::to_string(values[1]));
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
+// CHECK-NEXT:       }
+// CHECK-NEXT:         live_ &= ~Live::s;
+// CHECK-NEXT:         unawait::detail::destroy(s);
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
-// CHECK-NEXT:       live_ &= ~Live::s;
-// CHECK-NEXT:       unawait::detail::destroy(s);
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);

@@ -42,47 +42,53 @@ int main() { std::printf("boxed = %d\n", unawait::block_on(use_boxed())); }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Suspend1:
-// CHECK-NEXT:       goto resume_Suspend1;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("use_boxed");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       // Suspend0: `co_await boxed(20)` (line 12)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
-// CHECK-NEXT:           unawait::Async<int>(boxed(20));
-// CHECK-NEXT:       live_ |= Live::future0;
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0: {
-// CHECK-NEXT:       auto polled = future0.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       a = std::move(polled).value();
-// CHECK-NEXT:       live_ &= ~Live::future0;
-// CHECK-NEXT:       unawait::detail::destroy(future0);
-// CHECK-NEXT:       ::new (unawait::detail::address_of(later)) unawait::Async<int>(boxed(22));
-// CHECK-NEXT:       live_ |= Live::later;
-// CHECK-NEXT:       // Suspend1: `co_await later` (line 14)
-// CHECK-NEXT:       state_ = State::Suspend1;
-// CHECK-NEXT:     }
-// CHECK-NEXT:     resume_Suspend1: {
-// CHECK-NEXT:       auto polled = later.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       int b = std::move(polled).value();
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Suspend1:
+// CHECK-NEXT:         goto resume_Suspend1;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("use_boxed");
+// CHECK-NEXT:       }
 // CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(a + b);
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:         // Suspend0: `co_await boxed(20)` (line 12)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0))
+// CHECK-NEXT:             unawait::Async<int>(boxed(20));
+// CHECK-NEXT:         live_ |= Live::future0;
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0: {
+// CHECK-NEXT:         auto polled = future0.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         a = std::move(polled).value();
+// CHECK-NEXT:         live_ &= ~Live::future0;
+// CHECK-NEXT:         unawait::detail::destroy(future0);
+// CHECK-NEXT:         ::new (unawait::detail::address_of(later))
+// CHECK-NEXT:             unawait::Async<int>(boxed(22));
+// CHECK-NEXT:         live_ |= Live::later;
+// CHECK-NEXT:         // Suspend1: `co_await later` (line 14)
+// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:       }
+// CHECK-NEXT:       resume_Suspend1: {
+// CHECK-NEXT:         auto polled = later.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         int b = std::move(polled).value();
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace(a + b);
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
+// CHECK-NEXT:       }
+// CHECK-NEXT:         live_ &= ~Live::later;
+// CHECK-NEXT:         unawait::detail::destroy(later);
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
-// CHECK-NEXT:       live_ &= ~Live::later;
-// CHECK-NEXT:       unawait::detail::destroy(later);
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);

@@ -44,48 +44,53 @@ int main() {
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Suspend1:
-// CHECK-NEXT:       goto resume_Suspend1;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("compute");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       // Suspend0: `co_await wake_yield(n)` (line 7)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future0))
-// CHECK-NEXT:           WakeYield(wake_yield(g1.n));
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0: {
-// CHECK-NEXT:       auto polled = g1.future0.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       a = std::move(polled).value();
-// CHECK-NEXT:     }
-// CHECK-NEXT:       if (a % 2 == 0) {
-// CHECK-NEXT:         // Suspend1: `co_await wake_yield(a * 2)` (line 9)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(future1))
-// CHECK-NEXT:             WakeYield(wake_yield(a * 2));
-// CHECK-NEXT:         state_ = State::Suspend1;
-// CHECK-NEXT:       resume_Suspend1: {
-// CHECK-NEXT:         auto polled = future1.poll(cx);
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Suspend1:
+// CHECK-NEXT:         goto resume_Suspend1;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("compute");
+// CHECK-NEXT:       }
+// CHECK-NEXT:       {
+// CHECK-NEXT:         // Suspend0: `co_await wake_yield(n)` (line 7)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.future0))
+// CHECK-NEXT:             WakeYield(wake_yield(g1.n));
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0: {
+// CHECK-NEXT:         auto polled = g1.future0.poll(cx);
 // CHECK-NEXT:         if (polled.is_pending())
 // CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         int b = std::move(polled).value();
+// CHECK-NEXT:         a = std::move(polled).value();
+// CHECK-NEXT:       }
+// CHECK-NEXT:         if (a % 2 == 0) {
+// CHECK-NEXT:           // Suspend1: `co_await wake_yield(a * 2)` (line 9)
+// CHECK-NEXT:           ::new (unawait::detail::address_of(future1))
+// CHECK-NEXT:               WakeYield(wake_yield(a * 2));
+// CHECK-NEXT:           state_ = State::Suspend1;
+// CHECK-NEXT:         resume_Suspend1: {
+// CHECK-NEXT:           auto polled = future1.poll(cx);
+// CHECK-NEXT:           if (polled.is_pending())
+// CHECK-NEXT:             return unawait::pending;
+// CHECK-NEXT:           int b = std::move(polled).value();
+// CHECK-NEXT:           {
+// CHECK-NEXT:             result.emplace(a + b);
+// CHECK-NEXT:             goto done;
+// CHECK-NEXT:           }
+// CHECK-NEXT:         }
+// CHECK-NEXT:         }
 // CHECK-NEXT:         {
-// CHECK-NEXT:           result.emplace(a + b);
+// CHECK-NEXT:           result.emplace(a);
 // CHECK-NEXT:           goto done;
 // CHECK-NEXT:         }
 // CHECK-NEXT:       }
-// CHECK-NEXT:       }
-// CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(a);
-// CHECK-NEXT:         goto done;
-// CHECK-NEXT:       }
+// CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);

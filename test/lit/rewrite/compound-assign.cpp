@@ -60,63 +60,69 @@ int main() { std::printf("result = %d\n", unawait::block_on(compound())); }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Suspend1:
-// CHECK-NEXT:       goto resume_Suspend1;
-// CHECK-NEXT:     case State::Suspend2:
-// CHECK-NEXT:       goto resume_Suspend2;
-// CHECK-NEXT:     case State::Suspend3:
-// CHECK-NEXT:       goto resume_Suspend3;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("compound");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       total = 5;
-// CHECK-NEXT:       // Suspend0: `co_await wake_yield(3)` (line 32)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(3));
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0: {
-// CHECK-NEXT:       auto polled = future0.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       total += std::move(polled).value();
-// CHECK-NEXT:       // Suspend1: `co_await wake_yield(2)` (line 33)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future1)) WakeYield(wake_yield(2));
-// CHECK-NEXT:       state_ = State::Suspend1;
-// CHECK-NEXT:     }
-// CHECK-NEXT:     resume_Suspend1: {
-// CHECK-NEXT:       auto polled = future1.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       total *= std::move(polled).value();
-// CHECK-NEXT:       // Suspend2: `co_await Bump{}` (line 34)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future2)) Bump(Bump{});
-// CHECK-NEXT:       state_ = State::Suspend2;
-// CHECK-NEXT:     }
-// CHECK-NEXT:     resume_Suspend2: {
-// CHECK-NEXT:       auto polled = future2.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       counter += std::move(polled).value();
-// CHECK-NEXT:       // Suspend3: `co_await Bump{}` (line 35)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future3)) Bump(Bump{});
-// CHECK-NEXT:       state_ = State::Suspend3;
-// CHECK-NEXT:     }
-// CHECK-NEXT:     resume_Suspend3: {
-// CHECK-NEXT:       auto polled = future3.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       slot(counter % 4) -= std::move(polled).value();
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Suspend1:
+// CHECK-NEXT:         goto resume_Suspend1;
+// CHECK-NEXT:       case State::Suspend2:
+// CHECK-NEXT:         goto resume_Suspend2;
+// CHECK-NEXT:       case State::Suspend3:
+// CHECK-NEXT:         goto resume_Suspend3;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("compound");
+// CHECK-NEXT:       }
 // CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(total + counter + slot(0) + slot(1) + slot(2) + slot(3));
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:         total = 5;
+// CHECK-NEXT:         // Suspend0: `co_await wake_yield(3)` (line 32)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(3));
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0: {
+// CHECK-NEXT:         auto polled = future0.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         total += std::move(polled).value();
+// CHECK-NEXT:         // Suspend1: `co_await wake_yield(2)` (line 33)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future1)) WakeYield(wake_yield(2));
+// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:       }
+// CHECK-NEXT:       resume_Suspend1: {
+// CHECK-NEXT:         auto polled = future1.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         total *= std::move(polled).value();
+// CHECK-NEXT:         // Suspend2: `co_await Bump{}` (line 34)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future2)) Bump(Bump{});
+// CHECK-NEXT:         state_ = State::Suspend2;
+// CHECK-NEXT:       }
+// CHECK-NEXT:       resume_Suspend2: {
+// CHECK-NEXT:         auto polled = future2.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         counter += std::move(polled).value();
+// CHECK-NEXT:         // Suspend3: `co_await Bump{}` (line 35)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future3)) Bump(Bump{});
+// CHECK-NEXT:         state_ = State::Suspend3;
+// CHECK-NEXT:       }
+// CHECK-NEXT:       resume_Suspend3: {
+// CHECK-NEXT:         auto polled = future3.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         slot(counter % 4) -= std::move(polled).value();
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace(total + counter + slot(0) + slot(1) + slot(2) +
+// CHECK-NEXT:                          slot(3));
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
+// CHECK-NEXT:       }
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);

@@ -44,44 +44,49 @@ int main() { std::printf("%s\n", unawait::block_on(two_steps())); }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Suspend1:
-// CHECK-NEXT:       goto resume_Suspend1;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("two_steps");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       std::printf("step 1\n");
-// CHECK-NEXT:       // Suspend0: `co_await TracedYield("first")` (line 8)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
-// CHECK-NEXT:           TracedYield(TracedYield("first"));
-// CHECK-NEXT:       live_ |= Live::future0;
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0:
-// CHECK-NEXT:       if (future0.poll(cx).is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       live_ &= ~Live::future0;
-// CHECK-NEXT:       unawait::detail::destroy(future0);
-// CHECK-NEXT:       std::printf("step 2\n");
-// CHECK-NEXT:       // Suspend1: `co_await TracedYield("second")` (line 10)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future1))
-// CHECK-NEXT:           TracedYield(TracedYield("second"));
-// CHECK-NEXT:       live_ |= Live::future1;
-// CHECK-NEXT:       state_ = State::Suspend1;
-// CHECK-NEXT:     resume_Suspend1:
-// CHECK-NEXT:       if (future1.poll(cx).is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       live_ &= ~Live::future1;
-// CHECK-NEXT:       unawait::detail::destroy(future1);
-// CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace("finished");
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Suspend1:
+// CHECK-NEXT:         goto resume_Suspend1;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("two_steps");
 // CHECK-NEXT:       }
+// CHECK-NEXT:       {
+// CHECK-NEXT:         std::printf("step 1\n");
+// CHECK-NEXT:         // Suspend0: `co_await TracedYield("first")` (line 8)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0))
+// CHECK-NEXT:             TracedYield(TracedYield("first"));
+// CHECK-NEXT:         live_ |= Live::future0;
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0:
+// CHECK-NEXT:         if (future0.poll(cx).is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         live_ &= ~Live::future0;
+// CHECK-NEXT:         unawait::detail::destroy(future0);
+// CHECK-NEXT:         std::printf("step 2\n");
+// CHECK-NEXT:         // Suspend1: `co_await TracedYield("second")` (line 10)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future1))
+// CHECK-NEXT:             TracedYield(TracedYield("second"));
+// CHECK-NEXT:         live_ |= Live::future1;
+// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:       resume_Suspend1:
+// CHECK-NEXT:         if (future1.poll(cx).is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         live_ &= ~Live::future1;
+// CHECK-NEXT:         unawait::detail::destroy(future1);
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace("finished");
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
+// CHECK-NEXT:       }
+// CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);

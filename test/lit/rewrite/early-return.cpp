@@ -60,55 +60,60 @@ int main() {
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("search");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       ::new (unawait::detail::address_of(outer)) Tracer("outer");
-// CHECK-NEXT:       live_ |= Live::outer;
-// CHECK-NEXT:       i = 0;
-// CHECK-NEXT:       for (; i < 3; ++i) {
-// CHECK-NEXT:         ::new (unawait::detail::address_of(row)) Tracer("row");
-// CHECK-NEXT:         live_ |= Live::row;
-// CHECK-NEXT:         j = 0;
-// CHECK-NEXT:         for (; j < 3; ++j) {
-// CHECK-NEXT:           ::new (unawait::detail::address_of(cell)) Tracer("cell");
-// CHECK-NEXT:           live_ |= Live::cell;
-// CHECK-NEXT:           // Suspend0: `co_await wake_yield(i * 3 + j)` (line 13)
-// CHECK-NEXT:           ::new (unawait::detail::address_of(future0))
-// CHECK-NEXT:               WakeYield(wake_yield(i * 3 + j));
-// CHECK-NEXT:           state_ = State::Suspend0;
-// CHECK-NEXT:         resume_Suspend0: {
-// CHECK-NEXT:           auto polled = future0.poll(cx);
-// CHECK-NEXT:           if (polled.is_pending())
-// CHECK-NEXT:             return unawait::pending;
-// CHECK-NEXT:           int value = std::move(polled).value();
-// CHECK-NEXT:           if (value == target) {
-// CHECK-NEXT:             Tracer found("found");
-// CHECK-NEXT:             {
-// CHECK-NEXT:               result.emplace(value * 10);
-// CHECK-NEXT:               goto done;
-// CHECK-NEXT:             }
-// CHECK-NEXT:           }
-// CHECK-NEXT:         }
-// CHECK-NEXT:           live_ &= ~Live::cell;
-// CHECK-NEXT:           unawait::detail::destroy(cell);
-// CHECK-NEXT:         }
-// CHECK-NEXT:         live_ &= ~Live::row;
-// CHECK-NEXT:         unawait::detail::destroy(row);
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("search");
 // CHECK-NEXT:       }
 // CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(-1);
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:         ::new (unawait::detail::address_of(outer)) Tracer("outer");
+// CHECK-NEXT:         live_ |= Live::outer;
+// CHECK-NEXT:         i = 0;
+// CHECK-NEXT:         for (; i < 3; ++i) {
+// CHECK-NEXT:           ::new (unawait::detail::address_of(row)) Tracer("row");
+// CHECK-NEXT:           live_ |= Live::row;
+// CHECK-NEXT:           j = 0;
+// CHECK-NEXT:           for (; j < 3; ++j) {
+// CHECK-NEXT:             ::new (unawait::detail::address_of(cell)) Tracer("cell");
+// CHECK-NEXT:             live_ |= Live::cell;
+// CHECK-NEXT:             // Suspend0: `co_await wake_yield(i * 3 + j)` (line 13)
+// CHECK-NEXT:             ::new (unawait::detail::address_of(future0))
+// CHECK-NEXT:                 WakeYield(wake_yield(i * 3 + j));
+// CHECK-NEXT:             state_ = State::Suspend0;
+// CHECK-NEXT:           resume_Suspend0: {
+// CHECK-NEXT:             auto polled = future0.poll(cx);
+// CHECK-NEXT:             if (polled.is_pending())
+// CHECK-NEXT:               return unawait::pending;
+// CHECK-NEXT:             int value = std::move(polled).value();
+// CHECK-NEXT:             if (value == target) {
+// CHECK-NEXT:               Tracer found("found");
+// CHECK-NEXT:               {
+// CHECK-NEXT:                 result.emplace(value * 10);
+// CHECK-NEXT:                 goto done;
+// CHECK-NEXT:               }
+// CHECK-NEXT:             }
+// CHECK-NEXT:           }
+// CHECK-NEXT:             live_ &= ~Live::cell;
+// CHECK-NEXT:             unawait::detail::destroy(cell);
+// CHECK-NEXT:           }
+// CHECK-NEXT:           live_ &= ~Live::row;
+// CHECK-NEXT:           unawait::detail::destroy(row);
+// CHECK-NEXT:         }
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace(-1);
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
+// CHECK-NEXT:         live_ &= ~Live::outer;
+// CHECK-NEXT:         unawait::detail::destroy(outer);
 // CHECK-NEXT:       }
-// CHECK-NEXT:       live_ &= ~Live::outer;
-// CHECK-NEXT:       unawait::detail::destroy(outer);
+// CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);

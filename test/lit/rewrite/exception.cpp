@@ -63,52 +63,57 @@ int main() {
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Suspend1:
-// CHECK-NEXT:       goto resume_Suspend1;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("fails");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       ::new (unawait::detail::address_of(a)) Tracer("a");
-// CHECK-NEXT:       live_ |= Live::a;
-// CHECK-NEXT:       // Suspend0: `co_await TracedYield("await-1")` (line 10)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future0))
-// CHECK-NEXT:           TracedYield(TracedYield("await-1"));
-// CHECK-NEXT:       live_ |= Live::future0;
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0:
-// CHECK-NEXT:       if (g1.future0.poll(cx).is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       live_ &= ~Live::future0;
-// CHECK-NEXT:       unawait::detail::destroy(g1.future0);
-// CHECK-NEXT:       ::new (unawait::detail::address_of(b)) Tracer("b");
-// CHECK-NEXT:       live_ |= Live::b;
-// CHECK-NEXT:       if (g1.when == 1)
-// CHECK-NEXT:         throw std::runtime_error("failed after the first await");
-// CHECK-NEXT:       // Suspend1: `co_await TracedYield("await-2")` (line 14)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future1))
-// CHECK-NEXT:           TracedYield(TracedYield("await-2"));
-// CHECK-NEXT:       live_ |= Live::future1;
-// CHECK-NEXT:       state_ = State::Suspend1;
-// CHECK-NEXT:     resume_Suspend1:
-// CHECK-NEXT:       if (future1.poll(cx).is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       live_ &= ~Live::future1;
-// CHECK-NEXT:       unawait::detail::destroy(future1);
-// CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(2);
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Suspend1:
+// CHECK-NEXT:         goto resume_Suspend1;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("fails");
 // CHECK-NEXT:       }
-// CHECK-NEXT:       live_ &= ~Live::b;
-// CHECK-NEXT:       unawait::detail::destroy(b);
-// CHECK-NEXT:       live_ &= ~Live::a;
-// CHECK-NEXT:       unawait::detail::destroy(a);
+// CHECK-NEXT:       {
+// CHECK-NEXT:         ::new (unawait::detail::address_of(a)) Tracer("a");
+// CHECK-NEXT:         live_ |= Live::a;
+// CHECK-NEXT:         // Suspend0: `co_await TracedYield("await-1")` (line 10)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.future0))
+// CHECK-NEXT:             TracedYield(TracedYield("await-1"));
+// CHECK-NEXT:         live_ |= Live::future0;
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0:
+// CHECK-NEXT:         if (g1.future0.poll(cx).is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         live_ &= ~Live::future0;
+// CHECK-NEXT:         unawait::detail::destroy(g1.future0);
+// CHECK-NEXT:         ::new (unawait::detail::address_of(b)) Tracer("b");
+// CHECK-NEXT:         live_ |= Live::b;
+// CHECK-NEXT:         if (g1.when == 1)
+// CHECK-NEXT:           throw std::runtime_error("failed after the first await");
+// CHECK-NEXT:         // Suspend1: `co_await TracedYield("await-2")` (line 14)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future1))
+// CHECK-NEXT:             TracedYield(TracedYield("await-2"));
+// CHECK-NEXT:         live_ |= Live::future1;
+// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:       resume_Suspend1:
+// CHECK-NEXT:         if (future1.poll(cx).is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         live_ &= ~Live::future1;
+// CHECK-NEXT:         unawait::detail::destroy(future1);
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace(2);
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
+// CHECK-NEXT:         live_ &= ~Live::b;
+// CHECK-NEXT:         unawait::detail::destroy(b);
+// CHECK-NEXT:         live_ &= ~Live::a;
+// CHECK-NEXT:         unawait::detail::destroy(a);
+// CHECK-NEXT:       }
+// CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);

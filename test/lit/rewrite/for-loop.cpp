@@ -50,39 +50,44 @@ int main() { std::printf("loop = %d\n", unawait::block_on(loop(10))); }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("loop");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       sum = 0;
-// CHECK-NEXT:       i = 0;
-// CHECK-NEXT:       for (; i < limit; ++i) {
-// CHECK-NEXT:         if (i == 2)
-// CHECK-NEXT:           continue;
-// CHECK-NEXT:         // Suspend0: `co_await wake_yield(i)` (line 12)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(i));
-// CHECK-NEXT:         state_ = State::Suspend0;
-// CHECK-NEXT:       resume_Suspend0: {
-// CHECK-NEXT:         auto polled = future0.poll(cx);
-// CHECK-NEXT:         if (polled.is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         int got = std::move(polled).value();
-// CHECK-NEXT:         if (got > 5)
-// CHECK-NEXT:           break;
-// CHECK-NEXT:         sum += got;
-// CHECK-NEXT:         std::printf("i = %d, sum = %d\n", i, sum);
-// CHECK-NEXT:       }
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("loop");
 // CHECK-NEXT:       }
 // CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(sum);
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:         sum = 0;
+// CHECK-NEXT:         i = 0;
+// CHECK-NEXT:         for (; i < limit; ++i) {
+// CHECK-NEXT:           if (i == 2)
+// CHECK-NEXT:             continue;
+// CHECK-NEXT:           // Suspend0: `co_await wake_yield(i)` (line 12)
+// CHECK-NEXT:           ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(i));
+// CHECK-NEXT:           state_ = State::Suspend0;
+// CHECK-NEXT:         resume_Suspend0: {
+// CHECK-NEXT:           auto polled = future0.poll(cx);
+// CHECK-NEXT:           if (polled.is_pending())
+// CHECK-NEXT:             return unawait::pending;
+// CHECK-NEXT:           int got = std::move(polled).value();
+// CHECK-NEXT:           if (got > 5)
+// CHECK-NEXT:             break;
+// CHECK-NEXT:           sum += got;
+// CHECK-NEXT:           std::printf("i = %d, sum = %d\n", i, sum);
+// CHECK-NEXT:         }
+// CHECK-NEXT:         }
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace(sum);
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
 // CHECK-NEXT:       }
+// CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);

@@ -34,64 +34,70 @@ int main() { std::printf("sum = %ld\n", unawait::block_on(sum())); }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Suspend1:
-// CHECK-NEXT:       goto resume_Suspend1;
-// CHECK-NEXT:     case State::Suspend2:
-// CHECK-NEXT:       goto resume_Suspend2;
-// CHECK-NEXT:     case State::Suspend3:
-// CHECK-NEXT:       goto resume_Suspend3;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("sum");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       // Suspend0: `co_await wake_yield(1)` (line 7)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(1));
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0: {
-// CHECK-NEXT:       auto polled = future0.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       a = std::move(polled).value();
-// CHECK-NEXT:       // Suspend1: `co_await wake_yield(2)` (line 8)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future1)) WakeYield(wake_yield(2));
-// CHECK-NEXT:       state_ = State::Suspend1;
-// CHECK-NEXT:     }
-// CHECK-NEXT:     resume_Suspend1: {
-// CHECK-NEXT:       auto polled = g1.future1.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       g1.b = std::move(polled).value();
-// CHECK-NEXT:       // Suspend2: `co_await wake_yield(a + b)` (line 9)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g2.future2))
-// CHECK-NEXT:           WakeYield(wake_yield(a + g1.b));
-// CHECK-NEXT:       state_ = State::Suspend2;
-// CHECK-NEXT:     }
-// CHECK-NEXT:     resume_Suspend2: {
-// CHECK-NEXT:       auto polled = g1.g2.future2.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       g1.g2.c = std::move(polled).value();
-// CHECK-NEXT:       // Suspend3: `co_await wake_yield(4)` (line 10)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g2.future3))
-// CHECK-NEXT:           WakeYield(wake_yield(4));
-// CHECK-NEXT:       state_ = State::Suspend3;
-// CHECK-NEXT:     }
-// CHECK-NEXT:     resume_Suspend3: {
-// CHECK-NEXT:       auto polled = g1.g2.future3.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       const auto d = std::move(polled).value();
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Suspend1:
+// CHECK-NEXT:         goto resume_Suspend1;
+// CHECK-NEXT:       case State::Suspend2:
+// CHECK-NEXT:         goto resume_Suspend2;
+// CHECK-NEXT:       case State::Suspend3:
+// CHECK-NEXT:         goto resume_Suspend3;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("sum");
+// CHECK-NEXT:       }
 // CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(a + g1.b + g1.g2.c + d);
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:         // Suspend0: `co_await wake_yield(1)` (line 7)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(1));
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0: {
+// CHECK-NEXT:         auto polled = future0.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         a = std::move(polled).value();
+// CHECK-NEXT:         // Suspend1: `co_await wake_yield(2)` (line 8)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.future1))
+// CHECK-NEXT:             WakeYield(wake_yield(2));
+// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:       }
+// CHECK-NEXT:       resume_Suspend1: {
+// CHECK-NEXT:         auto polled = g1.future1.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         g1.b = std::move(polled).value();
+// CHECK-NEXT:         // Suspend2: `co_await wake_yield(a + b)` (line 9)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.g2.future2))
+// CHECK-NEXT:             WakeYield(wake_yield(a + g1.b));
+// CHECK-NEXT:         state_ = State::Suspend2;
+// CHECK-NEXT:       }
+// CHECK-NEXT:       resume_Suspend2: {
+// CHECK-NEXT:         auto polled = g1.g2.future2.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         g1.g2.c = std::move(polled).value();
+// CHECK-NEXT:         // Suspend3: `co_await wake_yield(4)` (line 10)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.g2.future3))
+// CHECK-NEXT:             WakeYield(wake_yield(4));
+// CHECK-NEXT:         state_ = State::Suspend3;
+// CHECK-NEXT:       }
+// CHECK-NEXT:       resume_Suspend3: {
+// CHECK-NEXT:         auto polled = g1.g2.future3.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         const auto d = std::move(polled).value();
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace(a + g1.b + g1.g2.c + d);
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
+// CHECK-NEXT:       }
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);

@@ -45,52 +45,57 @@ int main() {
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Suspend1:
-// CHECK-NEXT:       goto resume_Suspend1;
-// CHECK-NEXT:     case State::Suspend2:
-// CHECK-NEXT:       goto resume_Suspend2;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("countdowns");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       ::new (unawait::detail::address_of(local)) Countdown{3};
-// CHECK-NEXT:       // Suspend0: `co_await local` (line 11)
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0: {
-// CHECK-NEXT:       auto polled = local.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       polls_1 = std::move(polled).value();
-// CHECK-NEXT:       std::printf("local: ready after %u polls, object saw %u\n", polls_1,
-// CHECK-NEXT:                   local.polls);
-// CHECK-NEXT:       pointer = &local;
-// CHECK-NEXT:       local.remaining = 1;
-// CHECK-NEXT:       // Suspend1: `co_await *pointer` (line 15)
-// CHECK-NEXT:       future1 = std::addressof(*pointer);
-// CHECK-NEXT:       state_ = State::Suspend1;
-// CHECK-NEXT:     }
-// CHECK-NEXT:     resume_Suspend1:
-// CHECK-NEXT:       if (future1->poll(cx).is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       // Suspend2: `co_await shared` (line 16)
-// CHECK-NEXT:       future2 = std::addressof(shared);
-// CHECK-NEXT:       state_ = State::Suspend2;
-// CHECK-NEXT:     resume_Suspend2: {
-// CHECK-NEXT:       auto polled = future2->poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       unsigned more = std::move(polled).value();
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Suspend1:
+// CHECK-NEXT:         goto resume_Suspend1;
+// CHECK-NEXT:       case State::Suspend2:
+// CHECK-NEXT:         goto resume_Suspend2;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("countdowns");
+// CHECK-NEXT:       }
 // CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(polls_1 + more + local.polls);
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:         ::new (unawait::detail::address_of(local)) Countdown{3};
+// CHECK-NEXT:         // Suspend0: `co_await local` (line 11)
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0: {
+// CHECK-NEXT:         auto polled = local.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         polls_1 = std::move(polled).value();
+// CHECK-NEXT:         std::printf("local: ready after %u polls, object saw %u\n", polls_1,
+// CHECK-NEXT:                     local.polls);
+// CHECK-NEXT:         pointer = &local;
+// CHECK-NEXT:         local.remaining = 1;
+// CHECK-NEXT:         // Suspend1: `co_await *pointer` (line 15)
+// CHECK-NEXT:         future1 = std::addressof(*pointer);
+// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:       }
+// CHECK-NEXT:       resume_Suspend1:
+// CHECK-NEXT:         if (future1->poll(cx).is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         // Suspend2: `co_await shared` (line 16)
+// CHECK-NEXT:         future2 = std::addressof(shared);
+// CHECK-NEXT:         state_ = State::Suspend2;
+// CHECK-NEXT:       resume_Suspend2: {
+// CHECK-NEXT:         auto polled = future2->poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         unsigned more = std::move(polled).value();
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace(polls_1 + more + local.polls);
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
+// CHECK-NEXT:       }
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);

@@ -55,33 +55,38 @@ int main() { unawait::block_on(top()); }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("leaf");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       ::new (unawait::detail::address_of(t)) Tracer("leaf");
-// CHECK-NEXT:       live_ |= Live::t;
-// CHECK-NEXT:       // Suspend0: `co_await wake_yield(n)` (line 9)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(n));
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0: {
-// CHECK-NEXT:       auto polled = future0.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       int a = std::move(polled).value();
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("leaf");
+// CHECK-NEXT:       }
 // CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(a * 2);
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:         ::new (unawait::detail::address_of(t)) Tracer("leaf");
+// CHECK-NEXT:         live_ |= Live::t;
+// CHECK-NEXT:         // Suspend0: `co_await wake_yield(n)` (line 9)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(n));
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0: {
+// CHECK-NEXT:         auto polled = future0.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         int a = std::move(polled).value();
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace(a * 2);
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
+// CHECK-NEXT:       }
+// CHECK-NEXT:         live_ &= ~Live::t;
+// CHECK-NEXT:         unawait::detail::destroy(t);
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
-// CHECK-NEXT:       live_ &= ~Live::t;
-// CHECK-NEXT:       unawait::detail::destroy(t);
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);
@@ -154,46 +159,51 @@ int main() { unawait::block_on(top()); }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Suspend1:
-// CHECK-NEXT:       goto resume_Suspend1;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("middle");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       // Suspend0: `co_await leaf(n)` (line 14)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) leaf_future(leaf(n));
-// CHECK-NEXT:       live_ |= Live::future0;
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0: {
-// CHECK-NEXT:       auto polled = future0.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       x = std::move(polled).value();
-// CHECK-NEXT:       live_ &= ~Live::future0;
-// CHECK-NEXT:       unawait::detail::destroy(
-// CHECK-NEXT:           future0); // Suspend1: `co_await leaf(x)` (line 15)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future1)) leaf_future(leaf(x));
-// CHECK-NEXT:       live_ |= Live::future1;
-// CHECK-NEXT:       state_ = State::Suspend1;
-// CHECK-NEXT:     }
-// CHECK-NEXT:     resume_Suspend1: {
-// CHECK-NEXT:       auto polled = future1.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       int y = std::move(polled).value();
-// CHECK-NEXT:       live_ &= ~Live::future1;
-// CHECK-NEXT:       unawait::detail::destroy(future1);
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Suspend1:
+// CHECK-NEXT:         goto resume_Suspend1;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("middle");
+// CHECK-NEXT:       }
 // CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(x + y);
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:         // Suspend0: `co_await leaf(n)` (line 14)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) leaf_future(leaf(n));
+// CHECK-NEXT:         live_ |= Live::future0;
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0: {
+// CHECK-NEXT:         auto polled = future0.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         x = std::move(polled).value();
+// CHECK-NEXT:         live_ &= ~Live::future0;
+// CHECK-NEXT:         unawait::detail::destroy(
+// CHECK-NEXT:             future0); // Suspend1: `co_await leaf(x)` (line 15)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future1)) leaf_future(leaf(x));
+// CHECK-NEXT:         live_ |= Live::future1;
+// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:       }
+// CHECK-NEXT:       resume_Suspend1: {
+// CHECK-NEXT:         auto polled = future1.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         int y = std::move(polled).value();
+// CHECK-NEXT:         live_ &= ~Live::future1;
+// CHECK-NEXT:         unawait::detail::destroy(future1);
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace(x + y);
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
+// CHECK-NEXT:       }
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);
@@ -268,29 +278,34 @@ int main() { unawait::block_on(top()); }
 // CHECK-NEXT:   }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("top");
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("top");
+// CHECK-NEXT:       }
+// CHECK-NEXT:       {
+// CHECK-NEXT:         // Suspend0: `co_await middle(3)` (line 20)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) middle_future(middle(3));
+// CHECK-NEXT:         live_ |= Live::future0;
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0: {
+// CHECK-NEXT:         auto polled = future0.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         int result = std::move(polled).value();
+// CHECK-NEXT:         live_ &= ~Live::future0;
+// CHECK-NEXT:         unawait::detail::destroy(future0);
+// CHECK-NEXT:         std::printf("middle(3) = %d\n", result);
+// CHECK-NEXT:       }
+// CHECK-NEXT:       }
 // CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       // Suspend0: `co_await middle(3)` (line 20)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) middle_future(middle(3));
-// CHECK-NEXT:       live_ |= Live::future0;
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0: {
-// CHECK-NEXT:       auto polled = future0.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       int result = std::move(polled).value();
-// CHECK-NEXT:       live_ &= ~Live::future0;
-// CHECK-NEXT:       unawait::detail::destroy(future0);
-// CHECK-NEXT:       std::printf("middle(3) = %d\n", result);
-// CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     finish();
 // CHECK-NEXT:     return unawait::ready();

@@ -57,46 +57,52 @@ int main() { std::printf("pinned = %d\n", unawait::block_on(pinned())); }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Suspend1:
-// CHECK-NEXT:       goto resume_Suspend1;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("pinned");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       ::new (unawait::detail::address_of(m)) std::mutex;
-// CHECK-NEXT:       ::new (unawait::detail::address_of(p)) Pinned(7);
-// CHECK-NEXT:       live_ |= Live::p;
-// CHECK-NEXT:       ::new (unawait::detail::address_of(guard)) std::lock_guard<std::mutex>(m);
-// CHECK-NEXT:       live_ |= Live::guard;
-// CHECK-NEXT:       // Suspend0: `co_await wake_yield(0)` (line 26)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(0));
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0:
-// CHECK-NEXT:       if (future0.poll(cx).is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       // Suspend1: `co_await wake_yield(1)` (line 27)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future1)) WakeYield(wake_yield(1));
-// CHECK-NEXT:       state_ = State::Suspend1;
-// CHECK-NEXT:     resume_Suspend1: {
-// CHECK-NEXT:       auto polled = future1.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       p.value += std::move(polled).value();
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Suspend1:
+// CHECK-NEXT:         goto resume_Suspend1;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("pinned");
+// CHECK-NEXT:       }
 // CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(p.value);
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:         ::new (unawait::detail::address_of(m)) std::mutex;
+// CHECK-NEXT:         ::new (unawait::detail::address_of(p)) Pinned(7);
+// CHECK-NEXT:         live_ |= Live::p;
+// CHECK-NEXT:         ::new (unawait::detail::address_of(guard))
+// CHECK-NEXT:             std::lock_guard<std::mutex>(m);
+// CHECK-NEXT:         live_ |= Live::guard;
+// CHECK-NEXT:         // Suspend0: `co_await wake_yield(0)` (line 26)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(0));
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0:
+// CHECK-NEXT:         if (future0.poll(cx).is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         // Suspend1: `co_await wake_yield(1)` (line 27)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future1)) WakeYield(wake_yield(1));
+// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:       resume_Suspend1: {
+// CHECK-NEXT:         auto polled = future1.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         p.value += std::move(polled).value();
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace(p.value);
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
+// CHECK-NEXT:       }
+// CHECK-NEXT:         live_ &= ~Live::guard;
+// CHECK-NEXT:         unawait::detail::destroy(guard);
+// CHECK-NEXT:         live_ &= ~Live::p;
+// CHECK-NEXT:         unawait::detail::destroy(p);
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
-// CHECK-NEXT:       live_ &= ~Live::guard;
-// CHECK-NEXT:       unawait::detail::destroy(guard);
-// CHECK-NEXT:       live_ &= ~Live::p;
-// CHECK-NEXT:       unawait::detail::destroy(p);
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);

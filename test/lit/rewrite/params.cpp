@@ -56,35 +56,41 @@ int main() {
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Suspend1:
-// CHECK-NEXT:       goto resume_Suspend1;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("greet");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       // Suspend0: `co_await wake_yield(0)` (line 11)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future0)) WakeYield(wake_yield(0));
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0:
-// CHECK-NEXT:       if (g1.future0.poll(cx).is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       (*counter) += (*g1.step);
-// CHECK-NEXT:       // Suspend1: `co_await wake_yield(0)` (line 13)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future1)) WakeYield(wake_yield(0));
-// CHECK-NEXT:       state_ = State::Suspend1;
-// CHECK-NEXT:     resume_Suspend1:
-// CHECK-NEXT:       if (future1.poll(cx).is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace("hello " + name + " #" + std::to_string((*counter)));
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Suspend1:
+// CHECK-NEXT:         goto resume_Suspend1;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("greet");
 // CHECK-NEXT:       }
+// CHECK-NEXT:       {
+// CHECK-NEXT:         // Suspend0: `co_await wake_yield(0)` (line 11)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.future0))
+// CHECK-NEXT:             WakeYield(wake_yield(0));
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0:
+// CHECK-NEXT:         if (g1.future0.poll(cx).is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         (*counter) += (*g1.step);
+// CHECK-NEXT:         // Suspend1: `co_await wake_yield(0)` (line 13)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future1)) WakeYield(wake_yield(0));
+// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:       resume_Suspend1:
+// CHECK-NEXT:         if (future1.poll(cx).is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace("hello " + name + " #" + std::to_string((*counter)));
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
+// CHECK-NEXT:       }
+// CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);

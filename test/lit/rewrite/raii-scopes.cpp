@@ -59,58 +59,63 @@ int main() { unawait::block_on(scopes()); }
 // CHECK-NEXT:   }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Suspend1:
-// CHECK-NEXT:       goto resume_Suspend1;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("scopes");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       ::new (unawait::detail::address_of(a)) Tracer("a");
-// CHECK-NEXT:       live_ |= Live::a;
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Suspend1:
+// CHECK-NEXT:         goto resume_Suspend1;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("scopes");
+// CHECK-NEXT:       }
 // CHECK-NEXT:       {
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.b)) Tracer("b");
-// CHECK-NEXT:         live_ |= Live::b;
-// CHECK-NEXT:         // Suspend0: `co_await TracedYield("await-1")` (line 11)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.future0))
-// CHECK-NEXT:             TracedYield(TracedYield("await-1"));
-// CHECK-NEXT:         live_ |= Live::future0;
-// CHECK-NEXT:         state_ = State::Suspend0;
-// CHECK-NEXT:       resume_Suspend0: {
-// CHECK-NEXT:         if (g1.future0.poll(cx).is_pending())
+// CHECK-NEXT:         ::new (unawait::detail::address_of(a)) Tracer("a");
+// CHECK-NEXT:         live_ |= Live::a;
+// CHECK-NEXT:         {
+// CHECK-NEXT:           ::new (unawait::detail::address_of(g1.b)) Tracer("b");
+// CHECK-NEXT:           live_ |= Live::b;
+// CHECK-NEXT:           // Suspend0: `co_await TracedYield("await-1")` (line 11)
+// CHECK-NEXT:           ::new (unawait::detail::address_of(g1.future0))
+// CHECK-NEXT:               TracedYield(TracedYield("await-1"));
+// CHECK-NEXT:           live_ |= Live::future0;
+// CHECK-NEXT:           state_ = State::Suspend0;
+// CHECK-NEXT:         resume_Suspend0: {
+// CHECK-NEXT:           if (g1.future0.poll(cx).is_pending())
+// CHECK-NEXT:             return unawait::pending;
+// CHECK-NEXT:           live_ &= ~Live::future0;
+// CHECK-NEXT:           unawait::detail::destroy(g1.future0);
+// CHECK-NEXT:           Tracer c("c");
+// CHECK-NEXT:         }
+// CHECK-NEXT:           live_ &= ~Live::b;
+// CHECK-NEXT:           unawait::detail::destroy(g1.b);
+// CHECK-NEXT:         }
+// CHECK-NEXT:         ::new (unawait::detail::address_of(g2.d)) Tracer("d");
+// CHECK-NEXT:         live_ |= Live::d;
+// CHECK-NEXT:         {
+// CHECK-NEXT:           Tracer e("e");
+// CHECK-NEXT:         }
+// CHECK-NEXT:         // Suspend1: `co_await TracedYield("await-2")` (line 18)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(g2.future1))
+// CHECK-NEXT:             TracedYield(TracedYield("await-2"));
+// CHECK-NEXT:         live_ |= Live::future1;
+// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:       resume_Suspend1:
+// CHECK-NEXT:         if (g2.future1.poll(cx).is_pending())
 // CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         live_ &= ~Live::future0;
-// CHECK-NEXT:         unawait::detail::destroy(g1.future0);
-// CHECK-NEXT:         Tracer c("c");
+// CHECK-NEXT:         live_ &= ~Live::future1;
+// CHECK-NEXT:         unawait::detail::destroy(g2.future1);
+// CHECK-NEXT:         std::printf("end of body\n");
+// CHECK-NEXT:         live_ &= ~Live::d;
+// CHECK-NEXT:         unawait::detail::destroy(g2.d);
+// CHECK-NEXT:         live_ &= ~Live::a;
+// CHECK-NEXT:         unawait::detail::destroy(a);
 // CHECK-NEXT:       }
-// CHECK-NEXT:         live_ &= ~Live::b;
-// CHECK-NEXT:         unawait::detail::destroy(g1.b);
-// CHECK-NEXT:       }
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g2.d)) Tracer("d");
-// CHECK-NEXT:       live_ |= Live::d;
-// CHECK-NEXT:       {
-// CHECK-NEXT:         Tracer e("e");
-// CHECK-NEXT:       }
-// CHECK-NEXT:       // Suspend1: `co_await TracedYield("await-2")` (line 18)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g2.future1))
-// CHECK-NEXT:           TracedYield(TracedYield("await-2"));
-// CHECK-NEXT:       live_ |= Live::future1;
-// CHECK-NEXT:       state_ = State::Suspend1;
-// CHECK-NEXT:     resume_Suspend1:
-// CHECK-NEXT:       if (g2.future1.poll(cx).is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       live_ &= ~Live::future1;
-// CHECK-NEXT:       unawait::detail::destroy(g2.future1);
-// CHECK-NEXT:       std::printf("end of body\n");
-// CHECK-NEXT:       live_ &= ~Live::d;
-// CHECK-NEXT:       unawait::detail::destroy(g2.d);
-// CHECK-NEXT:       live_ &= ~Live::a;
-// CHECK-NEXT:       unawait::detail::destroy(a);
+// CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     finish();
 // CHECK-NEXT:     return unawait::ready();

@@ -58,98 +58,104 @@ int main() { std::printf("total = %d\n", unawait::block_on(ranges())); }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Suspend1:
-// CHECK-NEXT:       goto resume_Suspend1;
-// CHECK-NEXT:     case State::Suspend2:
-// CHECK-NEXT:       goto resume_Suspend2;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("ranges");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       ::new (unawait::detail::address_of(values)) std::vector<int>{1, 2, 3};
-// CHECK-NEXT:       live_ |= Live::values;
-// CHECK-NEXT:       total = 0;
-// CHECK-NEXT:       // for (int &v : values), expanded: its body awaits
-// CHECK-NEXT:       g1.range2 = std::addressof(values);
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.begin3))
-// CHECK-NEXT:           __gnu_cxx::__normal_iterator<
-// CHECK-NEXT:               std::vector<int, std::allocator<int>>::pointer,
-// CHECK-NEXT:               std::vector<int, std::allocator<int>>>((*g1.range2).begin());
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.end4)) __gnu_cxx::__normal_iterator<
-// CHECK-NEXT:           std::vector<int, std::allocator<int>>::pointer,
-// CHECK-NEXT:           std::vector<int, std::allocator<int>>>((*g1.range2).end());
-// CHECK-NEXT:       for (; g1.begin3 != g1.end4; ++g1.begin3) {
-// CHECK-NEXT:         g1.v = std::addressof(*g1.begin3);
-// CHECK-NEXT:         // Suspend0: `co_await wake_yield(10)` (line 19)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.future0))
-// CHECK-NEXT:             WakeYield(wake_yield(10));
-// CHECK-NEXT:         state_ = State::Suspend0;
-// CHECK-NEXT:       resume_Suspend0: {
-// CHECK-NEXT:         auto polled = g1.future0.poll(cx);
-// CHECK-NEXT:         if (polled.is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         (*g1.v) += std::move(polled).value();
-// CHECK-NEXT:         total += (*g1.v);
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Suspend1:
+// CHECK-NEXT:         goto resume_Suspend1;
+// CHECK-NEXT:       case State::Suspend2:
+// CHECK-NEXT:         goto resume_Suspend2;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("ranges");
 // CHECK-NEXT:       }
-// CHECK-NEXT:       }
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g2.array)) int[2]{4, 5};
-// CHECK-NEXT:       // for (auto x : g2.array), expanded: its body awaits
-// CHECK-NEXT:       g2.g3.range8 = std::addressof(g2.array);
-// CHECK-NEXT:       g2.g3.begin9 = (*g2.g3.range8);
-// CHECK-NEXT:       g2.g3.end10 = (*g2.g3.range8) + 2;
-// CHECK-NEXT:       for (; g2.g3.begin9 != g2.g3.end10; ++g2.g3.begin9) {
-// CHECK-NEXT:         {
-// CHECK-NEXT:           int x(*g2.g3.begin9);
-// CHECK-NEXT:           // Suspend1: `co_await wake_yield(x)` (line 24)
-// CHECK-NEXT:           ::new (unawait::detail::address_of(g2.g3.future1))
-// CHECK-NEXT:               WakeYield(wake_yield(x));
-// CHECK-NEXT:           state_ = State::Suspend1;
-// CHECK-NEXT:         }
-// CHECK-NEXT:       resume_Suspend1: {
-// CHECK-NEXT:         auto polled = g2.g3.future1.poll(cx);
-// CHECK-NEXT:         if (polled.is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         total += std::move(polled).value();
-// CHECK-NEXT:       }
-// CHECK-NEXT:       }
-// CHECK-NEXT:       // for (const int &x : make(2), expanded: its body awaits
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g2.g4.range13))
-// CHECK-NEXT:           std::vector<int>(make(2));
-// CHECK-NEXT:       live_ |= Live::range13;
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g2.g4.begin14))
-// CHECK-NEXT:           __gnu_cxx::__normal_iterator<
-// CHECK-NEXT:               std::vector<int, std::allocator<int>>::pointer,
-// CHECK-NEXT:               std::vector<int, std::allocator<int>>>(g2.g4.range13.begin());
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g2.g4.end15))
-// CHECK-NEXT:           __gnu_cxx::__normal_iterator<
-// CHECK-NEXT:               std::vector<int, std::allocator<int>>::pointer,
-// CHECK-NEXT:               std::vector<int, std::allocator<int>>>(g2.g4.range13.end());
-// CHECK-NEXT:       for (; g2.g4.begin14 != g2.g4.end15; ++g2.g4.begin14) {
-// CHECK-NEXT:         g2.g4.x_1 = std::addressof(*g2.g4.begin14);
-// CHECK-NEXT:         // Suspend2: `co_await wake_yield(0)` (line 26)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g2.g4.future2))
-// CHECK-NEXT:             WakeYield(wake_yield(0));
-// CHECK-NEXT:         state_ = State::Suspend2;
-// CHECK-NEXT:       resume_Suspend2:
-// CHECK-NEXT:         if (g2.g4.future2.poll(cx).is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         total += (*g2.g4.x_1);
-// CHECK-NEXT:       }
-// CHECK-NEXT:       live_ &= ~Live::range13;
-// CHECK-NEXT:       unawait::detail::destroy(g2.g4.range13);
-// CHECK-NEXT:       std::printf("values: %d %d %d\n", values[0], values[1], values[2]);
 // CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(total);
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:         ::new (unawait::detail::address_of(values)) std::vector<int>{1, 2, 3};
+// CHECK-NEXT:         live_ |= Live::values;
+// CHECK-NEXT:         total = 0;
+// CHECK-NEXT:         // for (int &v : values), expanded: its body awaits
+// CHECK-NEXT:         g1.range2 = std::addressof(values);
+// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.begin3))
+// CHECK-NEXT:             __gnu_cxx::__normal_iterator<
+// CHECK-NEXT:                 std::vector<int, std::allocator<int>>::pointer,
+// CHECK-NEXT:                 std::vector<int, std::allocator<int>>>((*g1.range2).begin());
+// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.end4))
+// CHECK-NEXT:             __gnu_cxx::__normal_iterator<
+// CHECK-NEXT:                 std::vector<int, std::allocator<int>>::pointer,
+// CHECK-NEXT:                 std::vector<int, std::allocator<int>>>((*g1.range2).end());
+// CHECK-NEXT:         for (; g1.begin3 != g1.end4; ++g1.begin3) {
+// CHECK-NEXT:           g1.v = std::addressof(*g1.begin3);
+// CHECK-NEXT:           // Suspend0: `co_await wake_yield(10)` (line 19)
+// CHECK-NEXT:           ::new (unawait::detail::address_of(g1.future0))
+// CHECK-NEXT:               WakeYield(wake_yield(10));
+// CHECK-NEXT:           state_ = State::Suspend0;
+// CHECK-NEXT:         resume_Suspend0: {
+// CHECK-NEXT:           auto polled = g1.future0.poll(cx);
+// CHECK-NEXT:           if (polled.is_pending())
+// CHECK-NEXT:             return unawait::pending;
+// CHECK-NEXT:           (*g1.v) += std::move(polled).value();
+// CHECK-NEXT:           total += (*g1.v);
+// CHECK-NEXT:         }
+// CHECK-NEXT:         }
+// CHECK-NEXT:         ::new (unawait::detail::address_of(g2.array)) int[2]{4, 5};
+// CHECK-NEXT:         // for (auto x : g2.array), expanded: its body awaits
+// CHECK-NEXT:         g2.g3.range8 = std::addressof(g2.array);
+// CHECK-NEXT:         g2.g3.begin9 = (*g2.g3.range8);
+// CHECK-NEXT:         g2.g3.end10 = (*g2.g3.range8) + 2;
+// CHECK-NEXT:         for (; g2.g3.begin9 != g2.g3.end10; ++g2.g3.begin9) {
+// CHECK-NEXT:           {
+// CHECK-NEXT:             int x(*g2.g3.begin9);
+// CHECK-NEXT:             // Suspend1: `co_await wake_yield(x)` (line 24)
+// CHECK-NEXT:             ::new (unawait::detail::address_of(g2.g3.future1))
+// CHECK-NEXT:                 WakeYield(wake_yield(x));
+// CHECK-NEXT:             state_ = State::Suspend1;
+// CHECK-NEXT:           }
+// CHECK-NEXT:         resume_Suspend1: {
+// CHECK-NEXT:           auto polled = g2.g3.future1.poll(cx);
+// CHECK-NEXT:           if (polled.is_pending())
+// CHECK-NEXT:             return unawait::pending;
+// CHECK-NEXT:           total += std::move(polled).value();
+// CHECK-NEXT:         }
+// CHECK-NEXT:         }
+// CHECK-NEXT:         // for (const int &x : make(2), expanded: its body awaits
+// CHECK-NEXT:         ::new (unawait::detail::address_of(g2.g4.range13))
+// CHECK-NEXT:             std::vector<int>(make(2));
+// CHECK-NEXT:         live_ |= Live::range13;
+// CHECK-NEXT:         ::new (unawait::detail::address_of(g2.g4.begin14))
+// CHECK-NEXT:             __gnu_cxx::__normal_iterator<
+// CHECK-NEXT:                 std::vector<int, std::allocator<int>>::pointer,
+// CHECK-NEXT:                 std::vector<int, std::allocator<int>>>(g2.g4.range13.begin());
+// CHECK-NEXT:         ::new (unawait::detail::address_of(g2.g4.end15))
+// CHECK-NEXT:             __gnu_cxx::__normal_iterator<
+// CHECK-NEXT:                 std::vector<int, std::allocator<int>>::pointer,
+// CHECK-NEXT:                 std::vector<int, std::allocator<int>>>(g2.g4.range13.end());
+// CHECK-NEXT:         for (; g2.g4.begin14 != g2.g4.end15; ++g2.g4.begin14) {
+// CHECK-NEXT:           g2.g4.x_1 = std::addressof(*g2.g4.begin14);
+// CHECK-NEXT:           // Suspend2: `co_await wake_yield(0)` (line 26)
+// CHECK-NEXT:           ::new (unawait::detail::address_of(g2.g4.future2))
+// CHECK-NEXT:               WakeYield(wake_yield(0));
+// CHECK-NEXT:           state_ = State::Suspend2;
+// CHECK-NEXT:         resume_Suspend2:
+// CHECK-NEXT:           if (g2.g4.future2.poll(cx).is_pending())
+// CHECK-NEXT:             return unawait::pending;
+// CHECK-NEXT:           total += (*g2.g4.x_1);
+// CHECK-NEXT:         }
+// CHECK-NEXT:         live_ &= ~Live::range13;
+// CHECK-NEXT:         unawait::detail::destroy(g2.g4.range13);
+// CHECK-NEXT:         std::printf("values: %d %d %d\n", values[0], values[1], values[2]);
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace(total);
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
+// CHECK-NEXT:         live_ &= ~Live::values;
+// CHECK-NEXT:         unawait::detail::destroy(values);
 // CHECK-NEXT:       }
-// CHECK-NEXT:       live_ &= ~Live::values;
-// CHECK-NEXT:       unawait::detail::destroy(values);
+// CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);

@@ -52,30 +52,36 @@ int main() {
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("forward");
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("forward");
+// CHECK-NEXT:       }
+// CHECK-NEXT:       {
+// CHECK-NEXT:         ::new (unawait::detail::address_of(t)) Tracer("forward");
+// CHECK-NEXT:         live_ |= Live::t;
+// CHECK-NEXT:         // Suspend0: `co_await wake_yield(n + 1)` (line 8)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0))
+// CHECK-NEXT:             WakeYield(wake_yield(n + 1));
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0: {
+// CHECK-NEXT:         auto polled = future0.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         result.emplace(std::move(polled).value());
+// CHECK-NEXT:         goto done;
+// CHECK-NEXT:       }
+// CHECK-NEXT:         live_ &= ~Live::t;
+// CHECK-NEXT:         unawait::detail::destroy(t);
+// CHECK-NEXT:       }
 // CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       ::new (unawait::detail::address_of(t)) Tracer("forward");
-// CHECK-NEXT:       live_ |= Live::t;
-// CHECK-NEXT:       // Suspend0: `co_await wake_yield(n + 1)` (line 8)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(n + 1));
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0: {
-// CHECK-NEXT:       auto polled = future0.poll(cx);
-// CHECK-NEXT:       if (polled.is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       result.emplace(std::move(polled).value());
-// CHECK-NEXT:       goto done;
-// CHECK-NEXT:     }
-// CHECK-NEXT:       live_ &= ~Live::t;
-// CHECK-NEXT:       unawait::detail::destroy(t);
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);
@@ -144,31 +150,36 @@ int main() {
 // CHECK-NEXT:   }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("forward_void");
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("forward_void");
+// CHECK-NEXT:       }
+// CHECK-NEXT:       {
+// CHECK-NEXT:         ::new (unawait::detail::address_of(t)) Tracer("forward_void");
+// CHECK-NEXT:         live_ |= Live::t;
+// CHECK-NEXT:         // Suspend0: `co_await TracedYield("inner")` (line 13)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0))
+// CHECK-NEXT:             TracedYield(TracedYield("inner"));
+// CHECK-NEXT:         live_ |= Live::future0;
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0:
+// CHECK-NEXT:         if (future0.poll(cx).is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         live_ &= ~Live::future0;
+// CHECK-NEXT:         unawait::detail::destroy(future0);
+// CHECK-NEXT:         goto done;
+// CHECK-NEXT:         live_ &= ~Live::t;
+// CHECK-NEXT:         unawait::detail::destroy(t);
+// CHECK-NEXT:       }
 // CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       ::new (unawait::detail::address_of(t)) Tracer("forward_void");
-// CHECK-NEXT:       live_ |= Live::t;
-// CHECK-NEXT:       // Suspend0: `co_await TracedYield("inner")` (line 13)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
-// CHECK-NEXT:           TracedYield(TracedYield("inner"));
-// CHECK-NEXT:       live_ |= Live::future0;
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0:
-// CHECK-NEXT:       if (future0.poll(cx).is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       live_ &= ~Live::future0;
-// CHECK-NEXT:       unawait::detail::destroy(future0);
-// CHECK-NEXT:       goto done;
-// CHECK-NEXT:       live_ &= ~Live::t;
-// CHECK-NEXT:       unawait::detail::destroy(t);
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     finish();

@@ -47,30 +47,35 @@ int main() {
 // CHECK-NEXT:   }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("fall_off");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       ::new (unawait::detail::address_of(t)) Tracer("body");
-// CHECK-NEXT:       live_ |= Live::t;
-// CHECK-NEXT:       // Suspend0: `co_await wake_yield(n)` (line 8)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(n));
-// CHECK-NEXT:       state_ = State::Suspend0;
-// CHECK-NEXT:     resume_Suspend0:
-// CHECK-NEXT:       if (future0.poll(cx).is_pending())
-// CHECK-NEXT:         return unawait::pending;
-// CHECK-NEXT:       if (n > 1) {
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("fall_off");
 // CHECK-NEXT:       }
-// CHECK-NEXT:       std::printf("n = %d reached the end\n", n);
-// CHECK-NEXT:       live_ &= ~Live::t;
-// CHECK-NEXT:       unawait::detail::destroy(t);
+// CHECK-NEXT:       {
+// CHECK-NEXT:         ::new (unawait::detail::address_of(t)) Tracer("body");
+// CHECK-NEXT:         live_ |= Live::t;
+// CHECK-NEXT:         // Suspend0: `co_await wake_yield(n)` (line 8)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(n));
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0:
+// CHECK-NEXT:         if (future0.poll(cx).is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         if (n > 1) {
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
+// CHECK-NEXT:         std::printf("n = %d reached the end\n", n);
+// CHECK-NEXT:         live_ &= ~Live::t;
+// CHECK-NEXT:         unawait::detail::destroy(t);
+// CHECK-NEXT:       }
+// CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     finish();

@@ -58,58 +58,63 @@ int main() { std::printf("count = %d\n", unawait::block_on(loops(5))); }
 // CHECK-EMPTY:
 // CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
 // CHECK-NEXT:     std::optional<output_type> result;
-// CHECK-NEXT:     unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};
-// CHECK-NEXT:     switch (state_) {
-// CHECK-NEXT:     case State::Start:
-// CHECK-NEXT:       break;
-// CHECK-NEXT:     case State::Suspend0:
-// CHECK-NEXT:       goto resume_Suspend0;
-// CHECK-NEXT:     case State::Suspend1:
-// CHECK-NEXT:       goto resume_Suspend1;
-// CHECK-NEXT:     case State::Finished:
-// CHECK-NEXT:       unawait::detail::polled_after_ready("loops");
-// CHECK-NEXT:     }
-// CHECK-NEXT:     {
-// CHECK-NEXT:       count = 0;
-// CHECK-NEXT:       while (count < g1.n) {
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.round_1)) Tracer("while-body");
-// CHECK-NEXT:         live_ |= Live::round_1;
-// CHECK-NEXT:         // Suspend0: `co_await wake_yield(count)` (line 11)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.future0))
-// CHECK-NEXT:             WakeYield(wake_yield(count));
-// CHECK-NEXT:         state_ = State::Suspend0;
-// CHECK-NEXT:       resume_Suspend0:
-// CHECK-NEXT:         if (g1.future0.poll(cx).is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         ++count;
-// CHECK-NEXT:         if (count == 2) {
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Suspend1:
+// CHECK-NEXT:         goto resume_Suspend1;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("loops");
+// CHECK-NEXT:       }
+// CHECK-NEXT:       {
+// CHECK-NEXT:         count = 0;
+// CHECK-NEXT:         while (count < g1.n) {
+// CHECK-NEXT:           ::new (unawait::detail::address_of(g1.round_1)) Tracer("while-body");
+// CHECK-NEXT:           live_ |= Live::round_1;
+// CHECK-NEXT:           // Suspend0: `co_await wake_yield(count)` (line 11)
+// CHECK-NEXT:           ::new (unawait::detail::address_of(g1.future0))
+// CHECK-NEXT:               WakeYield(wake_yield(count));
+// CHECK-NEXT:           state_ = State::Suspend0;
+// CHECK-NEXT:         resume_Suspend0:
+// CHECK-NEXT:           if (g1.future0.poll(cx).is_pending())
+// CHECK-NEXT:             return unawait::pending;
+// CHECK-NEXT:           ++count;
+// CHECK-NEXT:           if (count == 2) {
+// CHECK-NEXT:             live_ &= ~Live::round_1;
+// CHECK-NEXT:             unawait::detail::destroy(g1.round_1);
+// CHECK-NEXT:             break;
+// CHECK-NEXT:           }
 // CHECK-NEXT:           live_ &= ~Live::round_1;
 // CHECK-NEXT:           unawait::detail::destroy(g1.round_1);
-// CHECK-NEXT:           break;
 // CHECK-NEXT:         }
-// CHECK-NEXT:         live_ &= ~Live::round_1;
-// CHECK-NEXT:         unawait::detail::destroy(g1.round_1);
+// CHECK-NEXT:         do {
+// CHECK-NEXT:           ::new (unawait::detail::address_of(g2.round_2)) Tracer("do-body");
+// CHECK-NEXT:           live_ |= Live::round_2;
+// CHECK-NEXT:           // Suspend1: `co_await wake_yield(1)` (line 18)
+// CHECK-NEXT:           ::new (unawait::detail::address_of(g2.future1))
+// CHECK-NEXT:               WakeYield(wake_yield(1));
+// CHECK-NEXT:           state_ = State::Suspend1;
+// CHECK-NEXT:         resume_Suspend1: {
+// CHECK-NEXT:           auto polled = g2.future1.poll(cx);
+// CHECK-NEXT:           if (polled.is_pending())
+// CHECK-NEXT:             return unawait::pending;
+// CHECK-NEXT:           count += std::move(polled).value();
+// CHECK-NEXT:         }
+// CHECK-NEXT:           live_ &= ~Live::round_2;
+// CHECK-NEXT:           unawait::detail::destroy(g2.round_2);
+// CHECK-NEXT:         } while (count < 4);
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace(count);
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
 // CHECK-NEXT:       }
-// CHECK-NEXT:       do {
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g2.round_2)) Tracer("do-body");
-// CHECK-NEXT:         live_ |= Live::round_2;
-// CHECK-NEXT:         // Suspend1: `co_await wake_yield(1)` (line 18)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g2.future1))
-// CHECK-NEXT:             WakeYield(wake_yield(1));
-// CHECK-NEXT:         state_ = State::Suspend1;
-// CHECK-NEXT:       resume_Suspend1: {
-// CHECK-NEXT:         auto polled = g2.future1.poll(cx);
-// CHECK-NEXT:         if (polled.is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         count += std::move(polled).value();
-// CHECK-NEXT:       }
-// CHECK-NEXT:         live_ &= ~Live::round_2;
-// CHECK-NEXT:         unawait::detail::destroy(g2.round_2);
-// CHECK-NEXT:       } while (count < 4);
-// CHECK-NEXT:       {
-// CHECK-NEXT:         result.emplace(count);
-// CHECK-NEXT:         goto done;
-// CHECK-NEXT:       }
+// CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
 // CHECK-NEXT:     }
 // CHECK-NEXT:   done:
 // CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);

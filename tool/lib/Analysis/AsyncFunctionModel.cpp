@@ -33,6 +33,18 @@ unsigned AsyncFunctionModel::liveBitCount() const {
   return Count;
 }
 
+std::string AsyncFunctionModel::qualifiedClassName() const {
+  // Namespaces only (annotated member functions are not supported yet); an
+  // anonymous namespace's members are reachable from its parent.
+  std::string Qualifier;
+  for (const DeclContext *Context = Function.Definition->getDeclContext();
+       Context && !Context->isTranslationUnit(); Context = Context->getParent())
+    if (const auto *Namespace = dyn_cast<NamespaceDecl>(Context))
+      if (!Namespace->isAnonymousNamespace())
+        Qualifier = Namespace->getName().str() + "::" + Qualifier;
+  return Qualifier.empty() ? ClassName : "::" + Qualifier + ClassName;
+}
+
 uint64_t AsyncFunctionModel::sizeWithout(ObjectId Id) const {
   // Items are in the order of the kept objects.
   int Index = -1, Position = 0;
@@ -145,7 +157,7 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context,
     if (const AsyncFunctionModel *Callee =
             Object.GeneratedCallee ? Callees.find(Object.GeneratedCallee)
                                    : nullptr) {
-      Object.StoredTypeSpelling = Callee->ClassName;
+      Object.StoredTypeSpelling = Callee->qualifiedClassName();
       Object.Size = Callee->Layout.Size;
       Object.Align = Callee->Layout.Align;
       continue;

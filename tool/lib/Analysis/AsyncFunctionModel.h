@@ -250,6 +250,9 @@ struct AsyncFunctionModel {
   std::string UnstartedName = "unstarted";
 
   unsigned liveBitCount() const;
+  /// The class name qualified by the function's namespaces, for callers in
+  /// other namespaces: "::net::fetch_future".
+  std::string qualifiedClassName() const;
   /// True if destroying the generated class must destroy something (a live
   /// object or a parameter with a destructor); otherwise it has none.
   bool needsDestructor() const;

@@ -73,9 +73,15 @@ bool escapesAt(const DeclRefExpr *Ref, ASTContext &Context) {
       return false; // sizeof, alignof: not evaluated
     if (const auto *Construct = dyn_cast<CXXConstructExpr>(Parent))
       return !isTrivialCopyOrMove(Construct->getConstructor());
-    if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(Parent))
-      return !isTrivialCopyOrMove(
-          dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee()));
+    if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(Parent)) {
+      const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+      // Calling a lambda cannot leak the closure's address: its body has no
+      // access to the closure object.
+      if (Method && Method->getParent()->isLambda() &&
+          Call->getOperator() == OO_Call && Call->getArg(0) == Use)
+        return false;
+      return !isTrivialCopyOrMove(Method);
+    }
     return true;
   }
 }

@@ -217,15 +217,17 @@ private:
         const FrameObject &Object = M.Objects[Id];
         if (!Object.Kept)
           continue;
+        // The most telling reason first: a use after the await says more
+        // than a destructor or an escape.
         if (St.Awaitee == Id)
           P.Held.push_back({Id, HoldReason::Awaited, P.Await->getBeginLoc()});
+        else if (usedAfter(P, Object))
+          P.Held.push_back({Id, HoldReason::UsedAfter,
+                            nextUse(Object.Var, P.Await->getEndLoc())});
         else if (Object.HasDestructor)
           P.Held.push_back({Id, HoldReason::Destructor, {}});
         else if (Object.EscapeLoc.isValid())
           P.Held.push_back({Id, HoldReason::AddressEscapes, Object.EscapeLoc});
-        else if (usedAfter(P, Object))
-          P.Held.push_back({Id, HoldReason::UsedAfter,
-                            nextUse(Object.Var, P.Await->getEndLoc())});
         else if (Object.Kind == ObjectKind::Temporary)
           P.Held.push_back({Id, HoldReason::UsedAfter, {}});
       }

@@ -294,13 +294,16 @@ private:
     std::string S;
     if (!M.OutputIsVoid)
       S += "std::optional<output_type> " + M.ResultName + ";\n";
-    S += "unawait::detail::OnUnwind finish_if_thrown{[this] { finish(); }};\n";
+    // An exception leaving the body finishes the future (SPEC); try/catch
+    // costs nothing on the path that does not throw.
+    S += "UNAWAIT_TRY {\n";
     S += "switch (state_) {\ncase State::Start:\nbreak;\n";
     for (const SuspensionPoint &P : M.Points)
       S += "case State::" + P.StateName + ":\ngoto resume_" + P.StateName + ";\n";
     S += "case State::Finished:\nunawait::detail::polled_after_ready(\"" +
          M.Name + "\");\n}\n";
     S += BodyText;
+    S += "} UNAWAIT_CATCH_ALL {\nfinish();\nUNAWAIT_RETHROW;\n}\n";
     if (Text.jumpsToDone() || UsesDone)
       S += "done:\n";
     if (M.OutputIsVoid)
