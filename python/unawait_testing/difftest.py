@@ -35,9 +35,21 @@ def run(command, what, timeout=120, env=None):
     return result
 
 
-def build(compiler, std, source, output, includes, extra):
+def build(compiler, std, source, output, includes, extra, companions=()):
+    """Builds source (in std) and the companion sources (always C++20: they
+    hold the unannotated coroutines a test awaits) into one program."""
+    objects = []
+    for companion in companions:
+        obj = f"{output}.{os.path.basename(companion)}.o"
+        command = [compiler, "-std=c++20", *WARNINGS,
+                   *(f"-I{include}" for include in includes), "-c", companion,
+                   "-o", obj, *extra]
+        result = run(command, f"building {obj}")
+        if result.returncode != 0:
+            raise Failure(f"build failed: {' '.join(command)}\n{result.stderr}")
+        objects.append(obj)
     command = [compiler, f"-std={std}", *WARNINGS,
-               *(f"-I{include}" for include in includes), source,
+               *(f"-I{include}" for include in includes), source, *objects,
                "-o", output, "-pthread", *extra]
     result = run(command, f"building {output}")
     if result.returncode != 0:
@@ -61,6 +73,9 @@ def main(argv=None):
     parser.add_argument("--clangxx", default="clang++-19")
     parser.add_argument("--gxx", default="g++")
     parser.add_argument("--workdir", required=True)
+    parser.add_argument("--companion", action="append", default=[],
+                        help="a C++20 source linked into every build "
+                             "(unannotated coroutines the test awaits)")
     parser.add_argument("--expect-exit", type=int, default=0,
                         help="the exit status every build must end with")
     args = parser.parse_args(argv)
@@ -82,12 +97,14 @@ def main(argv=None):
                    os.path.dirname(os.path.abspath(args.source))]
         builds = {
             "coroutines (clang++ -std=c++20)": build(
-                args.clangxx, "c++20", args.source, work("coro"), include, []),
+                args.clangxx, "c++20", args.source, work("coro"), include, [],
+                args.companion),
             "rewritten (g++ -std=c++17)": build(
-                args.gxx, "c++17", rewritten, work("rw-gcc"), include, ["-O1"]),
+                args.gxx, "c++17", rewritten, work("rw-gcc"), include, ["-O1"],
+                args.companion),
             "rewritten (clang++ -std=c++17, ASan+UBSan)": build(
                 args.clangxx, "c++17", rewritten, work("rw-clang-asan"), include,
-                ["-O1", "-g", *SANITIZERS]),
+                ["-O1", "-g", *SANITIZERS], args.companion),
         }
         outcomes = {name: execute(binary) for name, binary in builds.items()}
         reference_name = next(iter(outcomes))

@@ -115,7 +115,7 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
   bool Failed = false;
   for (const AsyncFunctionModel &Model : Models.models()) {
     std::optional<EmittedFunction> Emitted =
-        emitStateMachine(Model, Context, Diags, Options);
+        emitStateMachine(Model, Models, Context, Diags, Options);
     if (!Emitted) {
       Failed = true;
       continue;

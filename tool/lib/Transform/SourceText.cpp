@@ -64,15 +64,17 @@ bool isImplicitlyMovable(const Expr *E) {
 
 } // namespace
 
-SourceText::SourceText(const AsyncFunctionModel &Model, ASTContext &Context,
+SourceText::SourceText(const AsyncFunctionModel &Model,
+                       const ModelRegistry &Models, ASTContext &Context,
                        DiagnosticReporter &Diags)
-    : Model(Model), Context(Context), Diags(Diags),
+    : Model(Model), Models(Models), Context(Context), Diags(Diags),
       SM(Context.getSourceManager()),
       Source(SM.getBufferData(SM.getMainFileID())) {
   const Stmt *Body =
       cast<CoroutineBodyStmt>(Model.Function.Definition->getBody())->getBody();
   // Leaves first: the replacements of co_return and jumps contain them.
   replaceReferences(Body);
+  boxNestedAsyncCalls();
   replaceAwaits();
   replaceReturnsAndJumps(Body);
 }
@@ -160,6 +162,38 @@ void SourceText::replaceReferences(const Stmt *Body) {
         Ok = false;
       });
   Replacer.TraverseStmt(const_cast<Stmt *>(Body));
+}
+
+namespace {
+class CallFinder : public RecursiveASTVisitor<CallFinder> {
+public:
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitCallExpr(CallExpr *Call) {
+    Calls.push_back(Call);
+    return true;
+  }
+  std::vector<const CallExpr *> Calls;
+};
+} // namespace
+
+void SourceText::boxNestedAsyncCalls() {
+  for (const SuspensionPoint &P : Model.Points) {
+    if (P.Mode != AwaiteeMode::Temporary)
+      continue;
+    CallFinder Finder;
+    Finder.TraverseStmt(const_cast<Expr *>(P.Operand));
+    const Expr *Direct = P.Operand->IgnoreImplicit()->IgnoreParens();
+    for (const CallExpr *Call : Finder.Calls) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      const AsyncFunctionModel *Rewritten = Callee ? Models.find(Callee) : nullptr;
+      if (!Rewritten || Rewritten->Function.HasSeparateDeclaration ||
+          Call == Direct)
+        continue;
+      replace(Call->getSourceRange(),
+              "unawait::Async<" + Rewritten->OutputTypeSpelling + ">(" +
+                  of(Call) + ")");
+    }
+  }
 }
 
 void SourceText::replaceAwaits() {

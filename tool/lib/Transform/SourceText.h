@@ -8,7 +8,11 @@
 //     ("std::move(polled).value()"), for the statements that use it;
 //   - every co_return becomes "result.emplace(...); goto done;";
 //   - every break or continue that leaves kept objects with destructors
-//     destroys them first.
+//     destroys them first;
+//   - a call to a rewritten async function nested inside an awaited
+//     expression (`co_await join(f(), g())`) is boxed as unawait::Async<T>,
+//     so that the expression keeps the type clang gave it, which the frame
+//     member is declared with. Only a call awaited directly nests inline.
 // The emitter asks for the rewritten text of any statement or expression:
 // the original text with every replacement that lies inside it applied (the
 // outermost one where they nest, so an await's operand reads with its
@@ -26,8 +30,8 @@ namespace unawait {
 
 class SourceText {
 public:
-  SourceText(const AsyncFunctionModel &Model, clang::ASTContext &Context,
-             DiagnosticReporter &Diags);
+  SourceText(const AsyncFunctionModel &Model, const ModelRegistry &Models,
+             clang::ASTContext &Context, DiagnosticReporter &Diags);
 
   /// The rewritten text of an expression (or any node, without a trailing
   /// semicolon).
@@ -68,10 +72,12 @@ private:
   void replace(clang::SourceRange Range, std::string Text);
   void replaceReferences(const clang::Stmt *Body);
   void replaceAwaits();
+  void boxNestedAsyncCalls();
   void replaceReturnsAndJumps(const clang::Stmt *Body);
   std::string returnText(const clang::CoreturnStmt *Return) const;
 
   const AsyncFunctionModel &Model;
+  const ModelRegistry &Models;
   clang::ASTContext &Context;
   DiagnosticReporter &Diags;
   clang::SourceManager &SM;

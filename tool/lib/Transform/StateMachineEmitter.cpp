@@ -15,10 +15,11 @@ namespace {
 
 class Emitter {
 public:
-  Emitter(const AsyncFunctionModel &Model, ASTContext &Context,
-          DiagnosticReporter &Diags, const EmitOptions &Options)
+  Emitter(const AsyncFunctionModel &Model, const ModelRegistry &Models,
+          ASTContext &Context, DiagnosticReporter &Diags,
+          const EmitOptions &Options)
       : M(Model), Ctx(Context), SM(Context.getSourceManager()), Diags(Diags),
-        Options(Options), Text(Model, Context, Diags) {}
+        Options(Options), Text(Model, Models, Context, Diags) {}
 
   std::optional<EmittedFunction> run() {
     if (!Text.ok())
@@ -671,10 +672,11 @@ private:
 } // namespace
 
 std::optional<EmittedFunction> emitStateMachine(const AsyncFunctionModel &Model,
+                                                const ModelRegistry &Models,
                                                 ASTContext &Context,
                                                 DiagnosticReporter &Diags,
                                                 const EmitOptions &Options) {
-  return Emitter(Model, Context, Diags, Options).run();
+  return Emitter(Model, Models, Context, Diags, Options).run();
 }
 
 } // namespace unawait

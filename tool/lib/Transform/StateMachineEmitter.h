@@ -46,6 +46,7 @@ struct EmittedFunction {
 
 /// Emits one function. Reports what cannot be emitted; returns nothing then.
 std::optional<EmittedFunction> emitStateMachine(const AsyncFunctionModel &Model,
+                                                const ModelRegistry &Models,
                                                 clang::ASTContext &Context,
                                                 DiagnosticReporter &Diags,
                                                 const EmitOptions &Options);
