@@ -15,7 +15,30 @@ UNAWAIT_ASYNC unawait::Async<int> fails(int when) {
   co_return 2;
 }
 
+/// Throws from its second poll.
+struct Failing {
+  using output_type = int;
+  int polls = 0;
+  unawait::Poll<int> poll(unawait::Context &cx) {
+    if (++polls == 2)
+      throw std::runtime_error("the awaited future failed");
+    cx.waker().wake_by_ref();
+    return unawait::pending;
+  }
+};
+
+UNAWAIT_ASYNC unawait::Async<int> awaits_failing() {
+  Tracer outer("outer");
+  int value = co_await Failing{};
+  co_return value;
+}
+
 int main() {
+  try {
+    unawait::block_on(awaits_failing());
+  } catch (const std::exception &e) {
+    std::printf("caught: %s\n", e.what());
+  }
   for (int when = 0; when < 2; ++when) {
     try {
       std::printf("result %d\n", unawait::block_on(fails(when)));
@@ -24,6 +47,9 @@ int main() {
     }
   }
 }
+// OUT: +outer
+// OUT-NEXT: -outer
+// OUT-NEXT: caught: the awaited future failed
 // OUT: +b
 // OUT-NEXT: +await-2
 // OUT-NEXT: -await-2
@@ -181,3 +207,100 @@ int main() {
 // CHECK-NEXT: };
 // CHECK-EMPTY:
 // CHECK-NEXT: fails_future fails(int when) { return fails_future(std::move(when)); }
+// CHECK-LABEL: /// unawait: the state machine of `awaits_failing` (exception.cpp:30).
+// CHECK-NEXT: /// Generated code: edit the async function, not this class. sizeof is its whole
+// CHECK-NEXT: /// frame.
+// CHECK-NEXT: class awaits_failing_future {
+// CHECK-NEXT: public:
+// CHECK-NEXT:   using output_type = int;
+// CHECK-EMPTY:
+// CHECK-NEXT:   awaits_failing_future() {}
+// CHECK-NEXT:   /// Moving is allowed before the first poll only (like a pinned Rust future).
+// CHECK-NEXT:   awaits_failing_future(awaits_failing_future &&other) {
+// CHECK-NEXT:     UNAWAIT_CONTRACT(other.state_ == State::Start,
+// CHECK-NEXT:                      "a started awaits_failing_future was moved");
+// CHECK-NEXT:   }
+// CHECK-NEXT:   awaits_failing_future(const awaits_failing_future &) = delete;
+// CHECK-NEXT:   awaits_failing_future &operator=(const awaits_failing_future &) = delete;
+// CHECK-NEXT:   awaits_failing_future &operator=(awaits_failing_future &&) = delete;
+// CHECK-NEXT:   ~awaits_failing_future() {
+// CHECK-NEXT:     if (state_ != State::Finished)
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:   }
+// CHECK-EMPTY:
+// CHECK-NEXT:   unawait::Poll<output_type> poll(unawait::Context &cx) {
+// CHECK-NEXT:     std::optional<output_type> result;
+// CHECK-NEXT:     UNAWAIT_TRY {
+// CHECK-NEXT:       switch (state_) {
+// CHECK-NEXT:       case State::Start:
+// CHECK-NEXT:         break;
+// CHECK-NEXT:       case State::Suspend0:
+// CHECK-NEXT:         goto resume_Suspend0;
+// CHECK-NEXT:       case State::Finished:
+// CHECK-NEXT:         unawait::detail::polled_after_ready("awaits_failing");
+// CHECK-NEXT:       }
+// CHECK-NEXT:       {
+// CHECK-NEXT:         ::new (unawait::detail::address_of(outer)) Tracer("outer");
+// CHECK-NEXT:         live_ |= Live::outer;
+// CHECK-NEXT:         // Suspend0: `co_await Failing{}` (line 32)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) Failing(Failing{});
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:       resume_Suspend0: {
+// CHECK-NEXT:         auto polled = future0.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending())
+// CHECK-NEXT:           return unawait::pending;
+// CHECK-NEXT:         int value = std::move(polled).value();
+// CHECK-NEXT:         {
+// CHECK-NEXT:           result.emplace(value);
+// CHECK-NEXT:           goto done;
+// CHECK-NEXT:         }
+// CHECK-NEXT:       }
+// CHECK-NEXT:         live_ &= ~Live::outer;
+// CHECK-NEXT:         unawait::detail::destroy(outer);
+// CHECK-NEXT:       }
+// CHECK-NEXT:     }
+// CHECK-NEXT:     UNAWAIT_CATCH_ALL {
+// CHECK-NEXT:       finish();
+// CHECK-NEXT:       UNAWAIT_RETHROW;
+// CHECK-NEXT:     }
+// CHECK-NEXT:   done:
+// CHECK-NEXT:     unawait::Poll<output_type> ready = unawait::detail::take_result(result);
+// CHECK-NEXT:     finish();
+// CHECK-NEXT:     return ready;
+// CHECK-NEXT:   }
+// CHECK-EMPTY:
+// CHECK-NEXT: private:
+// CHECK-NEXT:   /// Where the next poll resumes.
+// CHECK-NEXT:   enum class State : unsigned char {
+// CHECK-NEXT:     Start,    ///< not polled yet
+// CHECK-NEXT:     Suspend0, ///< at `co_await Failing{}`, line 32
+// CHECK-NEXT:     Finished, ///< returned Ready, or threw
+// CHECK-NEXT:   };
+// CHECK-NEXT:   /// Bits of live_: set while the kept object of the same name is constructed.
+// CHECK-NEXT:   struct Live {
+// CHECK-NEXT:     static constexpr unsigned char outer = 1ull << 0;
+// CHECK-NEXT:   };
+// CHECK-NEXT:   /// Destroys what the frame holds, youngest first, and ends the future: on
+// CHECK-NEXT:   /// completion, on an exception leaving poll, and when a suspended future is
+// CHECK-NEXT:   /// dropped.
+// CHECK-NEXT:   void finish() {
+// CHECK-NEXT:     if (live_ & Live::outer)
+// CHECK-NEXT:       unawait::detail::destroy(outer);
+// CHECK-NEXT:     live_ = 0;
+// CHECK-NEXT:     state_ = State::Finished;
+// CHECK-NEXT:   }
+// CHECK-EMPTY:
+// CHECK-NEXT:   // The frame. Alternatives of a union are never alive at the same time.
+// CHECK-NEXT:   union {
+// CHECK-NEXT:     /// local 'outer' (line 31); held at Suspend0
+// CHECK-NEXT:     Tracer outer;
+// CHECK-NEXT:   };
+// CHECK-NEXT:   union {
+// CHECK-NEXT:     /// the future awaited at Suspend0 (line 32); held at Suspend0
+// CHECK-NEXT:     Failing future0;
+// CHECK-NEXT:   };
+// CHECK-NEXT:   State state_ = State::Start;
+// CHECK-NEXT:   unsigned char live_ = 0;
+// CHECK-NEXT: };
+// CHECK-EMPTY:
+// CHECK-NEXT: awaits_failing_future awaits_failing() { return awaits_failing_future(); }
