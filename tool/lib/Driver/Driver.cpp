@@ -261,7 +261,17 @@ int runDriver(int Argc, const char **Argv) {
   if (!cl::ParseCommandLineOptions(
           Own.size(), Own.data(),
           "unawait: rewrites annotated C++20 async functions into explicit "
-          "state machines and reports their frame sizes\n",
+          "state machines and reports their frame sizes\n\n"
+          "  unawait rewrite FILE... [-o OUT | -i] [--line-directives] "
+          "[--emit-size-asserts]\n"
+          "                  [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
+          "  unawait sizes FILE... [--format=text|json|markdown] "
+          "[--max-frame-size=BYTES]\n"
+          "                [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
+          "  unawait sizes --diff BASE.json HEAD.json [--format=text|markdown]\n\n"
+          "  Without -- and without -p, files are parsed with -std=c++20 and the\n"
+          "  runtime's include directory. Exit status: 0 success, 1 errors in the\n"
+          "  input (or a frame over --max-frame-size), 2 bad usage.\n",
           &ErrorStream)) {
     llvm::errs() << ErrorStream.str();
     return ExitUsageError;

@@ -36,6 +36,21 @@ std::optional<clang::QualType> asyncOutputType(clang::QualType Type) {
 
 namespace {
 
+/// T if \p Type is unawait::Async<T> spelled with a dependent argument (in a
+/// template, where the specialisation is not known yet).
+std::optional<clang::QualType> dependentAsyncOutputType(clang::QualType Type) {
+  if (!Type->isDependentType())
+    return std::nullopt;
+  const auto *Written = Type->getAs<clang::TemplateSpecializationType>();
+  const clang::TemplateDecl *Template =
+      Written ? Written->getTemplateName().getAsTemplateDecl() : nullptr;
+  if (!Template || Template->getQualifiedNameAsString() != "unawait::Async" ||
+      Written->template_arguments().size() != 1 ||
+      Written->template_arguments()[0].getKind() != clang::TemplateArgument::Type)
+    return std::nullopt;
+  return Written->template_arguments()[0].getAsType();
+}
+
 class Finder : public clang::RecursiveASTVisitor<Finder> {
 public:
   Finder(clang::ASTContext &Context, DiagnosticReporter &Diags)
@@ -57,6 +72,10 @@ private:
   void check(const clang::FunctionDecl *FD) {
     std::optional<clang::QualType> Output =
         asyncOutputType(FD->getReturnType());
+    // In a template, Async<T> may depend on a template parameter; the
+    // analysis then rejects (or handles) the template itself.
+    if (!Output && FD->isTemplated())
+      Output = dependentAsyncOutputType(FD->getReturnType());
     if (!Output) {
       Diags.error(FD->getLocation(),
                   "function annotated UNAWAIT_ASYNC must return "

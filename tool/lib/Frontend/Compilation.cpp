@@ -6,6 +6,9 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace unawait {
@@ -64,12 +67,28 @@ std::unique_ptr<clang::tooling::CompilationDatabase>
 loadDatabase(const CompilationOptions &Options) {
   using clang::tooling::FixedCompilationDatabase;
   if (!Options.BuildDir.empty()) {
+    if (!llvm::sys::fs::is_directory(Options.BuildDir)) {
+      llvm::errs() << "unawait: error: -p " << Options.BuildDir
+                   << ": no such directory\n";
+      return nullptr;
+    }
+    llvm::SmallString<256> Json(Options.BuildDir);
+    llvm::sys::path::append(Json, "compile_commands.json");
+    if (!llvm::sys::fs::exists(Json)) {
+      llvm::errs() << "unawait: error: -p " << Options.BuildDir
+                   << ": no compile_commands.json in this directory\n";
+      return nullptr;
+    }
     std::string Error;
     auto Database = clang::tooling::CompilationDatabase::loadFromDirectory(
         Options.BuildDir, Error);
-    if (!Database)
+    if (!Database) {
+      // One line per database plugin that failed: keep them on one line.
+      llvm::SmallVector<llvm::StringRef, 4> Lines;
+      llvm::StringRef(Error).trim().split(Lines, '\n', -1, false);
       llvm::errs() << "unawait: error: cannot load the compilation database in '"
-                   << Options.BuildDir << "': " << Error << "\n";
+                   << Options.BuildDir << "': " << llvm::join(Lines, "; ") << "\n";
+    }
     return Database;
   }
   std::vector<std::string> Args =
@@ -86,6 +105,19 @@ std::vector<std::string> defaultCompilerArgs(llvm::StringRef RuntimeIncludeDir) 
 
 CompilationResult processFiles(const CompilationOptions &Options,
                                const TranslationUnitHandler &Handle) {
+  // A missing input is an input error, said once and plainly (clang's driver
+  // would add "no input files" and a complaint about its compiler jobs).
+  for (const std::string &File : Options.Files) {
+    llvm::sys::fs::file_status Status;
+    std::error_code EC = llvm::sys::fs::status(File, Status);
+    if (!EC && llvm::sys::fs::is_directory(Status))
+      EC = std::make_error_code(std::errc::is_a_directory);
+    if (EC) {
+      llvm::errs() << "unawait: error: cannot read '" << File
+                   << "': " << EC.message() << "\n";
+      return CompilationResult::InputErrors;
+    }
+  }
   std::unique_ptr<clang::tooling::CompilationDatabase> Database =
       loadDatabase(Options);
   if (!Database)

@@ -1,0 +1,14 @@
+// co_await in the condition of an if statement is an error at the co_await.
+// RUN: unawait rewrite %s > %t.out 2> %t.err; test $? -eq 1
+// RUN: count 0 < %t.out
+// RUN: FileCheck %s --input-file %t.err --implicit-check-not=error:
+// The file is valid C++20: the error is unawait's own.
+// RUN: %clangxx17 -std=c++20 -fsyntax-only %s
+#include "Inputs/futures.hpp"
+
+UNAWAIT_ASYNC unawait::Async<int> branch() {
+  // CHECK: await-in-if-condition.cpp:[[@LINE+1]]:7: error: co_await in the condition of an if statement is not supported yet
+  if (co_await ready(1))
+    co_return 1;
+  co_return 0;
+}

@@ -1,0 +1,24 @@
+// co_await in the condition of a while or do loop is an error at the co_await.
+// RUN: unawait rewrite %s > %t.out 2> %t.err; test $? -eq 1
+// RUN: count 0 < %t.out
+// RUN: FileCheck %s --input-file %t.err --implicit-check-not=error:
+// The file is valid C++20: the error is unawait's own.
+// RUN: %clangxx17 -std=c++20 -fsyntax-only %s
+#include "Inputs/futures.hpp"
+
+UNAWAIT_ASYNC unawait::Async<int> while_loop() {
+  int n = 0;
+  // CHECK: await-in-while-condition.cpp:[[@LINE+1]]:10: error: co_await in the condition of a while loop is not supported yet
+  while (co_await ready(0))
+    ++n;
+  co_return n;
+}
+
+UNAWAIT_ASYNC unawait::Async<int> do_loop() {
+  int n = 0;
+  do {
+    ++n;
+    // CHECK: await-in-while-condition.cpp:[[@LINE+1]]:12: error: co_await in the condition of a do loop is not supported yet
+  } while (co_await ready(0));
+  co_return n;
+}
