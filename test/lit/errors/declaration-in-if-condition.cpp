@@ -1,4 +1,4 @@
-// A declaration in the condition or the init of an if statement whose body awaits is an error at the if.
+// A declaration in the condition or the init of an if statement whose body awaits is an error at the declaration.
 // RUN: unawait rewrite %s > %t.out 2> %t.err; test $? -eq 1
 // RUN: count 0 < %t.out
 // RUN: FileCheck %s --input-file %t.err --implicit-check-not=error:
@@ -7,7 +7,7 @@
 #include "Inputs/futures.hpp"
 
 UNAWAIT_ASYNC unawait::Async<int> condition(int n) {
-  // CHECK: declaration-in-if-condition.cpp:[[@LINE+1]]:3: error: a declaration in the condition of an if statement whose body awaits is not supported yet; declare it before the statement
+  // CHECK: declaration-in-if-condition.cpp:[[@LINE+1]]:7: error: a declaration in the condition of an if statement whose body awaits is not supported yet; declare it before the statement
   if (int k = n) {
     co_await ready(k);
   }
@@ -15,7 +15,7 @@ UNAWAIT_ASYNC unawait::Async<int> condition(int n) {
 }
 
 UNAWAIT_ASYNC unawait::Async<int> init(int n) {
-  // CHECK: declaration-in-if-condition.cpp:[[@LINE+1]]:3: error: a declaration in the init of an if statement whose body awaits is not supported yet; declare it before the statement
+  // CHECK: declaration-in-if-condition.cpp:[[@LINE+1]]:7: error: a declaration in the init of an if statement whose body awaits is not supported yet; declare it before the statement
   if (int k = n; k > 0) {
     co_await ready(k);
   }

@@ -1,4 +1,4 @@
-// A declaration in the condition of a while or for loop whose body awaits is an error at the loop.
+// A declaration in the condition of a while or for loop whose body awaits is an error at the declaration.
 // RUN: unawait rewrite %s > %t.out 2> %t.err; test $? -eq 1
 // RUN: count 0 < %t.out
 // RUN: FileCheck %s --input-file %t.err --implicit-check-not=error:
@@ -7,7 +7,7 @@
 #include "Inputs/futures.hpp"
 
 UNAWAIT_ASYNC unawait::Async<int> while_loop(int n) {
-  // CHECK: declaration-in-loop-condition.cpp:[[@LINE+1]]:3: error: a declaration in the condition of a while loop whose body awaits is not supported yet; declare it before the statement
+  // CHECK: declaration-in-loop-condition.cpp:[[@LINE+1]]:10: error: a declaration in the condition of a while loop whose body awaits is not supported yet; declare it before the statement
   while (int k = n--) {
     co_await ready(k);
   }
@@ -15,7 +15,7 @@ UNAWAIT_ASYNC unawait::Async<int> while_loop(int n) {
 }
 
 UNAWAIT_ASYNC unawait::Async<int> for_loop(int n) {
-  // CHECK: declaration-in-loop-condition.cpp:[[@LINE+1]]:3: error: a declaration in the condition of a for loop whose body awaits is not supported yet; declare it before the statement
+  // CHECK: declaration-in-loop-condition.cpp:[[@LINE+1]]:10: error: a declaration in the condition of a for loop whose body awaits is not supported yet; declare it before the statement
   for (; int k = n; --n) {
     co_await ready(k);
   }

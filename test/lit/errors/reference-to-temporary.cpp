@@ -6,13 +6,6 @@
 // RUN: %clangxx17 -std=c++20 -fsyntax-only %s
 #include "Inputs/futures.hpp"
 
-// XFAIL: *
-// Not rejected yet, a bug: the check in StateMachineEmitter.cpp (construct())
-// looks for the MaterializeTemporaryExpr after IgnoreImplicitAsWritten(),
-// which strips it, so the rewrite succeeds and emits
-// `guard = std::addressof(Guard{})`, which does not compile. Remove the
-// XFAIL when the error is reported.
-
 UNAWAIT_ASYNC unawait::Async<int> bound_to_temporary() {
   // CHECK: reference-to-temporary.cpp:[[@LINE+1]]:16: error: a reference bound to a temporary and kept across a suspension point is not supported yet; give the temporary a name
   const Guard &guard = Guard{};

@@ -71,6 +71,8 @@ bool escapesAt(const DeclRefExpr *Ref, ASTContext &Context) {
       return !Unary->isIncrementDecrementOp();
     if (isa<UnaryExprOrTypeTraitExpr>(Parent))
       return false; // sizeof, alignof: not evaluated
+    if (isa<CoreturnStmt>(Parent))
+      return false; // returned by value
     if (const auto *Construct = dyn_cast<CXXConstructExpr>(Parent))
       return !isTrivialCopyOrMove(Construct->getConstructor());
     if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(Parent)) {
@@ -90,6 +92,11 @@ class Uses : public RecursiveASTVisitor<Uses> {
 public:
   Uses(const VarDecl *Var, ASTContext &Context) : Var(Var), Context(Context) {}
   bool shouldVisitImplicitCode() const { return true; }
+  // `co_return x;` copies or moves x out: only the operand is a use; the
+  // promise call clang builds from it binds x to a reference parameter.
+  bool TraverseCoreturnStmt(CoreturnStmt *S) {
+    return TraverseStmt(S->getOperand());
+  }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (Ref->getDecl() == Var && escapesAt(Ref, Context)) {
       First = Ref->getLocation();

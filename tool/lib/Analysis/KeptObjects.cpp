@@ -164,12 +164,24 @@ private:
       if (Object.Type->isVariablyModifiedType())
         return fail(Object.Loc, "variable-length arrays cannot be kept in a "
                                 "frame of fixed size");
+      if (Object.StoredAsPointer && Object.Var && bindsTemporary(Object.Var))
+        return fail(Object.Loc, "a reference bound to a temporary and kept "
+                                "across a suspension point is not supported "
+                                "yet; give the temporary a name");
       if (Object.Type->isArrayType() && Object.HasDestructor)
         return fail(Object.Loc, "arrays of objects with destructors kept "
                                 "across a suspension point are not supported "
                                 "yet");
     }
     return true;
+  }
+
+  /// `const T &r = make();`: the temporary is lifetime-extended by r.
+  static bool bindsTemporary(const VarDecl *Var) {
+    const Expr *Init = Var->getInit();
+    if (const auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(Init))
+      Init = Cleanups->getSubExpr();
+    return Init && isa<MaterializeTemporaryExpr>(Init->IgnoreParens());
   }
 
   void assignLiveBits() {

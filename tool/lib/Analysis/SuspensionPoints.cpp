@@ -331,12 +331,16 @@ private:
     return false;
   }
 
-  bool rejectDeclaration(const Stmt *Part, SourceLocation Loc, const char *Where) {
+  /// Rejects a declaration (or an init statement) in the head of a
+  /// statement whose body awaits, at the declaration.
+  bool rejectDeclaration(const Stmt *Part, const char *Where) {
     if (!Part)
       return false;
-    fail(Loc, std::string("a declaration in ") + Where +
-                  " whose body awaits is not supported yet; declare it "
-                  "before the statement");
+    fail(Part->getBeginLoc(),
+         std::string(isa<DeclStmt>(Part) ? "a declaration" : "an init statement") +
+             " in " + Where +
+             " whose body awaits is not supported yet; declare it before the "
+             "statement");
     return true;
   }
 
@@ -346,8 +350,8 @@ private:
       return walkBlock(S, blockChildren(S), nullptr);
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       if (rejectAwaitIn(If->getCond(), "the condition of an if statement") ||
-          rejectDeclaration(If->getInit(), If->getBeginLoc(), "the init of an if statement") ||
-          rejectDeclaration(If->getConditionVariableDeclStmt(), If->getBeginLoc(),
+          rejectDeclaration(If->getInit(), "the init of an if statement") ||
+          rejectDeclaration(If->getConditionVariableDeclStmt(),
                             "the condition of an if statement"))
         return;
       if (If->isConsteval())
@@ -360,7 +364,7 @@ private:
     if (const auto *While = dyn_cast<WhileStmt>(S)) {
       if (rejectAwaitIn(While->getCond(), "the condition of a while loop") ||
           rejectDeclaration(While->getConditionVariableDeclStmt(),
-                            While->getBeginLoc(), "the condition of a while loop"))
+                            "the condition of a while loop"))
         return;
       addStep({While->getCond()});
       walkLoopBody(S, While->getBody(), nullptr);
@@ -400,7 +404,7 @@ private:
     if (rejectAwaitIn(For->getInit(), "the init of a for loop") ||
         rejectAwaitIn(For->getCond(), "the condition of a for loop") ||
         rejectAwaitIn(For->getInc(), "the increment of a for loop") ||
-        rejectDeclaration(For->getConditionVariableDeclStmt(), For->getBeginLoc(),
+        rejectDeclaration(For->getConditionVariableDeclStmt(),
                           "the condition of a for loop"))
       return;
     Scopes.emplace_back();
@@ -437,7 +441,7 @@ private:
 
   void walkRangeFor(const CXXForRangeStmt *For) {
     if (rejectAwaitIn(For->getRangeInit(), "the range of a for loop") ||
-        rejectDeclaration(For->getInit(), For->getBeginLoc(), "the init of a for loop"))
+        rejectDeclaration(For->getInit(), "the init of a for loop"))
       return;
     Scopes.emplace_back();
     AsyncFunctionModel::RangeFor Hidden;

@@ -152,6 +152,12 @@ int runRewrite(const Options &O, const CompilationOptions &Compile) {
       llvm::outs() << Found->second;
       continue;
     }
+    if (O.InPlace) {
+      // An unchanged file is not rewritten: its timestamp stays.
+      auto Original = llvm::MemoryBuffer::getFile(File);
+      if (Original && (*Original)->getBuffer() == Found->second)
+        continue;
+    }
     std::string Error = writeFileAtomically(Target, Found->second);
     if (!Error.empty()) {
       llvm::errs() << "unawait: error: " << Error << "\n";
@@ -159,6 +165,22 @@ int runRewrite(const Options &O, const CompilationOptions &Compile) {
     }
   }
   return ExitSuccess;
+}
+
+/// The path of an input file as the command line spelled it (clang's tools
+/// make paths absolute; a report should read like the command that made it).
+std::string asGiven(const std::string &Path, const std::vector<std::string> &Files) {
+  auto normal = [](llvm::StringRef P) {
+    llvm::SmallString<256> Absolute(P);
+    llvm::sys::fs::make_absolute(Absolute);
+    llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+    return std::string(Absolute);
+  };
+  std::string Normal = normal(Path);
+  for (const std::string &File : Files)
+    if (normal(File) == Normal)
+      return File;
+  return Path;
 }
 
 /// Errors at every function over the limit, with notes at the states and
@@ -224,6 +246,8 @@ int runSizes(const Options &O, const CompilationOptions &Compile) {
         if (!analyzeTranslationUnit(Context, Diags, Models))
           return;
         std::vector<FunctionReport> Reports = buildReport(Models, Context);
+        for (FunctionReport &Report : Reports)
+          Report.File = asGiven(Report.File, Compile.Files);
         Functions.insert(Functions.end(), Reports.begin(), Reports.end());
         if (O.MaxFrameSize && !checkFrameLimit(Models, O.MaxFrameSize, Diags))
           OverLimit = true;

@@ -448,20 +448,14 @@ private:
   /// Starts the lifetime of a kept object in its member.
   std::string construct(const FrameObject &Object, const std::string &Init) {
     if (Object.StoredAsPointer) {
-      const Expr *Bound = Object.Var ? Object.Var->getInit() : nullptr;
-      if (Bound && isa<MaterializeTemporaryExpr>(Bound->IgnoreImplicitAsWritten()->IgnoreParens()) ) {
-        fail(Object.Loc, "a reference bound to a temporary and kept across a "
-                         "suspension point is not supported yet; give the "
-                         "temporary a name");
-        return "";
-      }
+      // (A reference bound to a temporary was rejected by the analysis.)
       return Object.AccessPath + " = std::addressof" + parenthesized(Init) + ";\n";
     }
     std::string Bit = Object.LiveBit >= 0
                           ? "live_ |= Live::" + Object.MemberName + ";\n"
                           : "";
     QualType Type = Object.StoredType;
-    if (Type->isScalarType() && !Object.GeneratedCallee) {
+    if (Type->isScalarType() && !Type.isConstQualified() && !Object.GeneratedCallee) {
       if (Init.empty())
         return ""; // left uninitialized, as written
       bool Parens = Init.front() == '(';
