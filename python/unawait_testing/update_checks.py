@@ -68,9 +68,15 @@ def check_lines(output, prefix):
     return checks
 
 
+GOLDEN_RUN = re.compile(r"RUN: unawait rewrite %s \| FileCheck %s\s*$", re.M)
+
+
 def update(path, unawait, prefix):
     with open(path) as f:
         source = f.read()
+    if not GOLDEN_RUN.search(source):
+        print(f"{path}: no golden RUN line (unawait rewrite %s | FileCheck %s); skipped")
+        return
     body = source.split(MARKER)[0].rstrip("\n") + "\n"
     with open(path, "w") as f:  # rewrite without the old CHECK lines first
         f.write(body)
