@@ -1,5 +1,6 @@
 // `sizes --max-frame-size=N` with a frame over N: status 1, an error at the
-// function's declaration and a note at each state naming its largest field.
+// function's declaration, a note at each state naming its largest field, and
+// a note at that field's declaration saying why it is held.
 // Functions within the limit are not reported. The report is still printed.
 // RUN: unawait sizes %s --max-frame-size=1024 > %t.out 2> %t.err; test $? -eq 1
 // RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=small
@@ -15,7 +16,9 @@ UNAWAIT_ASYNC unawait::Async<int> small(int n) {
 UNAWAIT_ASYNC unawait::Async<int> big(int n) {
   unsigned char buf[4096] = {};
   buf[0] = static_cast<unsigned char>(n);
-  // CHECK: {{.*}}max-frame-size-exceeded.cpp:[[@LINE+1]]:3: note: while suspended here (Suspend0), the frame holds 'buf' (4096 bytes)
+  // CHECK: {{.*}}max-frame-size-exceeded.cpp:[[@LINE+3]]:3: note: while suspended here (Suspend0), the frame holds 'buf' (4096 bytes)
+  // CHECK: {{.*}}max-frame-size-exceeded.cpp:[[@LINE-3]]:17: note: 'buf' is 4096 bytes, held because of its use after the await (line [[@LINE+5]])
+  // CHECK-NOT: 'buf' is 4096 bytes
   co_await unawait::yield_now();
   // CHECK: {{.*}}max-frame-size-exceeded.cpp:[[@LINE+1]]:3: note: while suspended here (Suspend1), the frame holds 'buf' (4096 bytes)
   co_await unawait::yield_now();

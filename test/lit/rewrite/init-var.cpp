@@ -78,6 +78,7 @@ int main() { std::printf("sum = %ld\n", unawait::block_on(sum())); }
 // CHECK-NEXT:         if (polled.is_pending())
 // CHECK-NEXT:           return unawait::pending;
 // CHECK-NEXT:         g1.g2.c = std::move(polled).value();
+// CHECK-NEXT:         // converts int to long
 // CHECK-NEXT:         // Suspend3: `co_await wake_yield(4)` (line 10)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(g1.g2.future3))
 // CHECK-NEXT:             WakeYield(wake_yield(4));

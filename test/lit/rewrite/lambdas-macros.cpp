@@ -53,16 +53,17 @@ int main() { std::printf("closures = %d\n", unawait::block_on(closures())); }
 // CHECK-NEXT:         unawait::detail::polled_after_ready("closures");
 // CHECK-NEXT:       }
 // CHECK-NEXT:       {
-// CHECK-NEXT:         total_1 = 1;
+// CHECK-NEXT:         total = 1;
 // CHECK-NEXT:         // Suspend0: `co_await wake_yield(0)` (line 12)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(0));
 // CHECK-NEXT:         state_ = State::Suspend0;
 // CHECK-NEXT:       resume_Suspend0: {
 // CHECK-NEXT:         if (future0.poll(cx).is_pending())
 // CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         auto add = [&](int n) { total_1 += n; };
+// CHECK-NEXT:         auto add = [&](int n) { total += n; };
+// CHECK-NEXT:         // a lambda is never kept: no name
 // CHECK-NEXT:         add(10);
-// CHECK-NEXT:         assert(total_1 == 11);
+// CHECK-NEXT:         assert(total == 11);
 // CHECK-NEXT:         // Suspend1: `co_await wake_yield(0)` (line 16)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(future1)) WakeYield(wake_yield(0));
 // CHECK-NEXT:         state_ = State::Suspend1;
@@ -70,9 +71,9 @@ int main() { std::printf("closures = %d\n", unawait::block_on(closures())); }
 // CHECK-NEXT:       resume_Suspend1:
 // CHECK-NEXT:         if (future1.poll(cx).is_pending())
 // CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         total_1 = TWICE(total_1);
+// CHECK-NEXT:         total = TWICE(total);
 // CHECK-NEXT:         {
-// CHECK-NEXT:           result.emplace(total_1);
+// CHECK-NEXT:           result.emplace(total);
 // CHECK-NEXT:           goto done;
 // CHECK-NEXT:         }
 // CHECK-NEXT:       }
@@ -103,7 +104,7 @@ int main() { std::printf("closures = %d\n", unawait::block_on(closures())); }
 // CHECK-NEXT:   // The frame. Alternatives of a union are never alive at the same time.
 // CHECK-NEXT:   union {
 // CHECK-NEXT:     /// local 'total' (line 11); held at Suspend0, Suspend1
-// CHECK-NEXT:     int total_1;
+// CHECK-NEXT:     int total;
 // CHECK-NEXT:   };
 // CHECK-NEXT:   union {
 // CHECK-NEXT:     /// the future awaited at Suspend0 (line 12); held at Suspend0

@@ -1,5 +1,6 @@
 #include "Analysis/Naming.h"
 
+#include "Frontend/RawTokens.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -101,15 +102,11 @@ std::map<std::string, unsigned> identifierCounts(const Stmt *S,
   CharSourceRange Range = CharSourceRange::getTokenRange(
       SM.getExpansionRange(S->getSourceRange()).getAsRange());
   StringRef Text = Lexer::getSourceText(Range, SM, Context.getLangOpts());
-  Lexer Raw(SM.getExpansionLoc(S->getBeginLoc()), Context.getLangOpts(),
-            Text.begin(), Text.begin(), Text.end());
-  Token Tok;
-  while (!Raw.LexFromRawLexer(Tok)) {
-    if (Tok.is(tok::raw_identifier))
-      ++Counts[Tok.getRawIdentifier().str()];
-  }
-  if (Tok.is(tok::raw_identifier))
-    ++Counts[Tok.getRawIdentifier().str()];
+  forEachRawToken(Text, Context.getLangOpts(), /*KeepComments=*/false,
+                  [&](const Token &Tok, StringRef Spelling) {
+                    if (Tok.is(tok::raw_identifier))
+                      ++Counts[Spelling.str()];
+                  });
   return Counts;
 }
 
@@ -210,7 +207,8 @@ void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
       Own = Mentions.Counts.lookup(Object.Var) +
             (Object.Kind == ObjectKind::Param ? 0 : 1);
     auto Found = Identifiers.find(Base);
-    bool Clashes = Found != Identifiers.end() && Found->second != Own;
+    // (A macro may expand one spelled name into several references.)
+    bool Clashes = Found != Identifiers.end() && Found->second > Own;
     if (!Clashes && !Taken.count(Base)) {
       Taken.insert(Base);
       Object.MemberName = Base;

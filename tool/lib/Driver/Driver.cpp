@@ -2,6 +2,7 @@
 
 #include "Analysis/AsyncFunctionModel.h"
 #include "Frontend/Compilation.h"
+#include "Report/FrameLimit.h"
 #include "Report/ReportDiff.h"
 #include "Report/SizeReport.h"
 #include "Transform/FileRewriter.h"
@@ -181,38 +182,6 @@ std::string asGiven(const std::string &Path, const std::vector<std::string> &Fil
     if (normal(File) == Normal)
       return File;
   return Path;
-}
-
-/// Errors at every function over the limit, with notes at the states and
-/// fields responsible.
-bool checkFrameLimit(const ModelRegistry &Models, uint64_t Limit,
-                     DiagnosticReporter &Diags) {
-  bool Within = true;
-  for (const AsyncFunctionModel &Model : Models.models()) {
-    if (Model.Layout.Size <= Limit)
-      continue;
-    Within = false;
-    Diags.error(Model.Function.Definition->getLocation(),
-                "the frame of '" + Model.Name + "' is " +
-                    std::to_string(Model.Layout.Size) +
-                    " bytes, over the limit of " + std::to_string(Limit) +
-                    " bytes (--max-frame-size)");
-    for (const SuspensionPoint &P : Model.Points) {
-      const HeldObject *Largest = nullptr;
-      for (const HeldObject &Held : P.Held)
-        if (!Largest || Model.object(Held.Object).Size >
-                            Model.object(Largest->Object).Size)
-          Largest = &Held;
-      if (!Largest)
-        continue;
-      const FrameObject &Object = Model.object(Largest->Object);
-      Diags.note(P.Await->getBeginLoc(),
-                 "while suspended here (" + P.StateName + "), the frame holds '" +
-                     Object.MemberName + "' (" + std::to_string(Object.Size) +
-                     " bytes)");
-    }
-  }
-  return Within;
 }
 
 int runSizes(const Options &O, const CompilationOptions &Compile) {

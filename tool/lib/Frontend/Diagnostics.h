@@ -26,6 +26,10 @@ public:
   /// An error with a highlighted source range.
   void error(clang::SourceRange Range, llvm::StringRef Message);
 
+  const clang::SourceManager &sourceManager() const {
+    return Engine.getSourceManager();
+  }
+
   /// True once any error was reported for this translation unit, by clang or
   /// by unawait.
   bool hasErrors() const { return Engine.hasErrorOccurred(); }

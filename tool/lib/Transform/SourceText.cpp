@@ -1,5 +1,6 @@
 #include "Transform/SourceText.h"
 
+#include "Frontend/RawTokens.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -247,6 +248,32 @@ SourceRange SourceText::withSemicolon(const Stmt *S) const {
 
 std::string SourceText::of(const Stmt *S) const {
   return render(offsets(S->getSourceRange()));
+}
+
+SourceLocation SourceText::endOf(const Stmt *S) const {
+  return SM.getExpansionLoc(withSemicolon(S).getEnd());
+}
+
+std::string SourceText::commentsBefore(const Stmt *S, SourceLocation From) const {
+  if (From.isInvalid())
+    return "";
+  unsigned Begin = SM.getFileOffset(SM.getExpansionLoc(From));
+  unsigned End = SM.getFileOffset(SM.getExpansionLoc(S->getBeginLoc()));
+  if (Begin >= End)
+    return "";
+  // Skip the token at From (the previous statement's last token, or `{`).
+  Begin += Lexer::MeasureTokenLength(SM.getExpansionLoc(From), SM,
+                                     Context.getLangOpts());
+  if (Begin >= End)
+    return "";
+  std::string Comments;
+  forEachRawToken(Source.slice(Begin, End), Context.getLangOpts(),
+                  /*KeepComments=*/true,
+                  [&](const Token &Tok, llvm::StringRef Spelling) {
+                    if (Tok.is(tok::comment))
+                      Comments += Spelling.rtrim().str() + "\n";
+                  });
+  return Comments;
 }
 
 std::string SourceText::range(SourceRange Range) const {

@@ -51,6 +51,13 @@ public:
   /// pointer when it is stored as one.
   static std::string name(const FrameObject &Object);
 
+  /// The comments written between \p From and the start of \p S, each on
+  /// its own line: the emitter keeps them in front of the statement.
+  std::string commentsBefore(const clang::Stmt *S, clang::SourceLocation From) const;
+
+  /// Where a statement ends, its semicolon included.
+  clang::SourceLocation endOf(const clang::Stmt *S) const;
+
   /// The poll result's value as an expression: "std::move(polled).value()".
   std::string polledValue() const;
 

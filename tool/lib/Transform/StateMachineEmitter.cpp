@@ -363,6 +363,14 @@ private:
   std::string block(const Stmt *Owner, llvm::ArrayRef<Stmt *> Children,
                     const VarDecl *LoopVar, const std::string &LoopVarInit = "") {
     std::string S = "{\n";
+    // The comments between statements stay in front of their statement.
+    SourceLocation Previous;
+    if (const auto *Compound = dyn_cast<CompoundStmt>(Owner))
+      Previous = Compound->getLBracLoc();
+    for (const Stmt *Child : Children) {
+      LeadingComments[Child] = Text.commentsBefore(Child, Previous);
+      Previous = Text.endOf(Child);
+    }
     std::vector<std::vector<Piece>> Chunks = chunks(Children);
     for (size_t I = 0; I < Chunks.size(); ++I) {
       const auto &Chunk = Chunks[I];
@@ -395,15 +403,17 @@ private:
   }
 
   std::string piece(const Piece &P) {
+    std::string Comments =
+        P.PieceKind == Piece::AfterAwait ? "" : LeadingComments.lookup(P.S);
     switch (P.PieceKind) {
     case Piece::Statement:
-      return statement(P.S);
+      return Comments + statement(P.S);
     case Piece::BeforeAwait:
-      return beforeAwait(*P.Point);
+      return Comments + beforeAwait(*P.Point);
     case Piece::AfterAwait:
       return afterAwait(*P.Point);
     case Piece::Nested:
-      return nested(P.S);
+      return Comments + nested(P.S);
     }
     llvm_unreachable("unknown piece");
   }
@@ -659,6 +669,8 @@ private:
   DiagnosticReporter &Diags;
   const EmitOptions &Options;
   SourceText Text;
+  /// Comments written before each statement of the blocks emitted so far.
+  llvm::DenseMap<const Stmt *, std::string> LeadingComments;
   bool UsesDone = false;
   bool Failed = false;
 };
