@@ -9,7 +9,7 @@ if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi
 $sudo apt-get update
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
   ca-certificates cmake make g++ \
-  clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools \
+  clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools clang-format-19 \
   libgtest-dev libbenchmark-dev \
   python3 python3-venv python3-setuptools python3-wheel python3-pip
 

@@ -24,6 +24,9 @@ python_dir = os.path.join(config.unawait_src_root, "python")
 config.environment["PYTHONPATH"] = python_dir
 unawait_bin = os.path.join(config.unawait_tools_dir, "unawait")
 config.substitutions.append(("%runtime_include", config.runtime_include))
+config.substitutions.append(("%unawait_bin", unawait_bin))
+config.substitutions.append(
+    ("%clang_format", os.path.join(config.llvm_tools_dir, "clang-format")))
 config.substitutions.append(("%python", config.python_executable))
 # %difftest FILE: rewrite, build the coroutine and the rewritten program
 # (g++ and clang++, C++17, and under ASan+UBSan), run all, compare outputs.
