@@ -17,8 +17,8 @@ UNAWAIT_ASYNC unawait::Async<int> big(int n) {
   unsigned char buf[4096] = {};
   buf[0] = static_cast<unsigned char>(n);
   // CHECK: {{.*}}max-frame-size-exceeded.cpp:[[@LINE+3]]:3: note: while suspended here (Suspend0), the frame holds 'buf' (4096 bytes)
-  // CHECK: {{.*}}max-frame-size-exceeded.cpp:[[@LINE-3]]:17: note: 'buf' is 4096 bytes, held because of its use after the await (line [[@LINE+5]])
-  // CHECK-NOT: 'buf' is 4096 bytes
+  // CHECK: {{.*}}max-frame-size-exceeded.cpp:[[@LINE-3]]:17: note: 'buf' (4096 bytes) is held: used after the await (line [[@LINE+5]])
+  // CHECK-NOT: 'buf' (4096 bytes) is held
   co_await unawait::yield_now();
   // CHECK: {{.*}}max-frame-size-exceeded.cpp:[[@LINE+1]]:3: note: while suspended here (Suspend1), the frame holds 'buf' (4096 bytes)
   co_await unawait::yield_now();

@@ -41,7 +41,7 @@ int main() {
 // TEXT:       function `holds_buffer` ({{.*}}frame-trio.cpp:18): 4098 bytes, alignment 1 bytes
 // TEXT:       state `Suspend0` (line 20, `co_await unawait::yield_now()`): 4097 bytes
 // TEXT-NEXT:      local `buf`: 4096 bytes, offset 0, type `unsigned char[4096]`: used after the await (line 21)
-// TEXT:       note: buf (4096 B) is held across the await at line 20 because of its use after the await (line 21); ending its scope before the await would shrink the frame from 4098 to 2 bytes
+// TEXT:       note: buf (4096 B) is held across the await at line 20, used after the await (line 21); ending its scope before the await would shrink the frame from 4098 to 2 bytes
 // TEXT-LABEL: function `drops_before_await`
 // TEXT-NOT:   buf
 

@@ -1,6 +1,7 @@
 #include "Analysis/SuspensionPoints.h"
 
 #include "Analysis/Naming.h"
+#include "Analysis/NodeSearch.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -38,23 +39,9 @@ const CoawaitExpr *awaitUnder(const Expr *E) {
 
 namespace {
 
-/// Finds the first co_await under a statement, not entering lambdas.
-class AwaitSearch : public RecursiveASTVisitor<AwaitSearch> {
-public:
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool VisitCoawaitExpr(CoawaitExpr *E) {
-    Found = E;
-    return false;
-  }
-  const CoawaitExpr *Found = nullptr;
-};
-
 const CoawaitExpr *firstAwait(const Stmt *S) {
-  if (!S)
-    return nullptr;
-  AwaitSearch Search;
-  Search.TraverseStmt(const_cast<Stmt *>(S));
-  return Search.Found;
+  std::vector<const CoawaitExpr *> Awaits = nodesUnder<CoawaitExpr>(S);
+  return Awaits.empty() ? nullptr : Awaits.front();
 }
 
 /// Collects the variables referenced under a statement (lambda bodies

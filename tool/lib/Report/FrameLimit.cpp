@@ -43,10 +43,10 @@ bool checkFrameLimit(const ModelRegistry &Models, uint64_t Limit,
                      " bytes)");
       // Once per field: where it comes from and why it is held.
       if (Object.Loc.isValid() && Explained.insert(Largest->Object).second)
-        Diags.note(Object.Loc, "'" + Object.MemberName + "' is " +
+        Diags.note(Object.Loc, "'" + Object.MemberName + "' (" +
                                    std::to_string(Object.Size) +
-                                   " bytes, held because of its " +
-                                   holdReasonText(*Largest, Diags.sourceManager()));
+                                   " bytes) is held: " +
+                                   why(*Largest, Diags.sourceManager()));
     }
   }
   return Within;

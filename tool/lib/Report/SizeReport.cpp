@@ -34,20 +34,6 @@ std::string why(const HeldObject &Held, const SourceManager &SM) {
   llvm_unreachable("unknown reason");
 }
 
-std::string holdReasonText(const HeldObject &Held, const SourceManager &SM) {
-  switch (Held.Reason) {
-  case HoldReason::UsedAfter:
-    return "use after the await" + lineSuffix(Held.Where, SM);
-  case HoldReason::Destructor:
-    return "non-trivial destructor";
-  case HoldReason::AddressEscapes:
-    return "address, which escapes" + lineSuffix(Held.Where, SM);
-  case HoldReason::Awaited:
-    return "being awaited there";
-  }
-  llvm_unreachable("unknown reason");
-}
-
 namespace {
 
 FieldReport field(const FrameObject &Object, std::string Why,
@@ -75,8 +61,8 @@ void finishState(StateReport &State) {
     State.Size = std::max(State.Size, Field.Offset + Field.Size);
 }
 
-/// "buf (4096 B) is held across the await at line 15 because of its use
-/// after the await (line 16); ending its scope before the await would shrink the
+/// "buf (4096 B) is held across the await at line 15, used after the await
+/// (line 16); ending its scope before the await would shrink the
 /// frame from 4112 to 16 bytes": for the largest local held across awaits,
 /// when ending its scope earlier saves at least HintThreshold bytes. The
 /// saving is computed by laying the frame out again without it.
@@ -106,11 +92,11 @@ std::string hint(const AsyncFunctionModel &Model, const SourceManager &SM) {
       if (&Model.object(Held.Object) == Largest) {
         Lines.push_back(std::to_string(P.Line));
         if (Reasons.empty())
-          Reasons.push_back(holdReasonText(Held, SM));
+          Reasons.push_back(why(Held, SM));
       }
   std::string Awaits = Lines.size() == 1 ? "the await at line " + Lines[0]
                                          : "the awaits at lines " + llvm::join(Lines, ", ");
-  return llvm::formatv("{0} ({1} B) is held across {2} because of its {3}; "
+  return llvm::formatv("{0} ({1} B) is held across {2}, {3}; "
                        "ending its scope before {4} would shrink the frame "
                        "from {5} to {6} bytes",
                        Largest->SourceName, Largest->Size, Awaits, Reasons.front(),

@@ -49,9 +49,6 @@ struct FunctionReport {
 /// 16)", "non-trivial destructor", "address escapes (line 12)".
 std::string why(const HeldObject &Held, const clang::SourceManager &SM);
 
-/// The same reason as a noun phrase: "use after the await (line 16)".
-std::string holdReasonText(const HeldObject &Held, const clang::SourceManager &SM);
-
 /// The report of every function analysed in a translation unit.
 std::vector<FunctionReport> buildReport(const ModelRegistry &Models,
                                         const clang::ASTContext &Context);

@@ -1,5 +1,6 @@
 #include "Transform/SourceText.h"
 
+#include "Analysis/NodeSearch.h"
 #include "Frontend/RawTokens.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -42,16 +43,6 @@ private:
   const AsyncFunctionModel &Model;
   Callback OnReference;
   CaptureCallback OnCapture;
-};
-
-class ReturnFinder : public RecursiveASTVisitor<ReturnFinder> {
-public:
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool VisitCoreturnStmt(CoreturnStmt *S) {
-    Returns.push_back(S);
-    return true;
-  }
-  std::vector<const CoreturnStmt *> Returns;
 };
 
 /// True if `co_return E;` moves from E implicitly (C++20): E names a local
@@ -165,26 +156,12 @@ void SourceText::replaceReferences(const Stmt *Body) {
   Replacer.TraverseStmt(const_cast<Stmt *>(Body));
 }
 
-namespace {
-class CallFinder : public RecursiveASTVisitor<CallFinder> {
-public:
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool VisitCallExpr(CallExpr *Call) {
-    Calls.push_back(Call);
-    return true;
-  }
-  std::vector<const CallExpr *> Calls;
-};
-} // namespace
-
 void SourceText::boxNestedAsyncCalls() {
   for (const SuspensionPoint &P : Model.Points) {
     if (P.Mode != AwaiteeMode::Temporary)
       continue;
-    CallFinder Finder;
-    Finder.TraverseStmt(const_cast<Expr *>(P.Operand));
     const Expr *Direct = P.Operand->IgnoreImplicit()->IgnoreParens();
-    for (const CallExpr *Call : Finder.Calls) {
+    for (const CallExpr *Call : nodesUnder<CallExpr>(P.Operand)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
       const AsyncFunctionModel *Rewritten = Callee ? Models.find(Callee) : nullptr;
       if (!Rewritten || Rewritten->Function.HasSeparateDeclaration ||
@@ -218,9 +195,7 @@ std::string SourceText::returnText(const CoreturnStmt *Return) const {
 }
 
 void SourceText::replaceReturnsAndJumps(const Stmt *Body) {
-  ReturnFinder Finder;
-  Finder.TraverseStmt(const_cast<Stmt *>(Body));
-  for (const CoreturnStmt *Return : Finder.Returns) {
+  for (const CoreturnStmt *Return : nodesUnder<CoreturnStmt>(Body)) {
     if (Model.PointOfStatement.count(Return))
       continue; // `co_return co_await e;` is emitted with its await
     JumpsToDone = true;
