@@ -55,9 +55,9 @@ int main() {
   }
 }
 // OUT: result t{{$}}
-// OUT-NEXT: result t04{{$}}
-// OUT-NEXT: result t0426{{$}}
-// OUT-NEXT: result t04264{{$}}
+// OUT: result t04{{$}}
+// OUT: result t0426{{$}}
+// OUT: result t04264{{$}}
 // OUT: == 11
 // OUT-NEXT: +top
 // OUT: ready after 11 polls
