@@ -123,8 +123,6 @@ struct FrameObject {
 
   /// A member of the generated class (otherwise a local of poll()).
   bool Kept = false;
-  /// Why it is kept, for the report when it is never held: "assigned after".
-  std::string KeptBecause;
   /// Its destructor is not trivial: it has a live bit.
   bool HasDestructor = false;
   /// The address of the object escapes (first escape).

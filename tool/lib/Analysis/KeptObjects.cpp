@@ -119,32 +119,16 @@ private:
     }
   }
 
+  /// A frame object is kept when it is always needed in the frame, or when
+  /// a resume point crosses it and the program can observe it afterwards.
   void decideKept() {
     for (ObjectId Id = 0; Id < M.Objects.size(); ++Id) {
       FrameObject &Object = M.Objects[Id];
-      bool Crossed = S.Crossed[Id];
-      if (S.AlwaysKept[Id]) {
-        Object.Kept = true;
-        Object.KeptBecause = Object.Kind == ObjectKind::Param
-                                 ? "a parameter"
-                                 : "needed while suspended";
-      } else if (Crossed && Object.HasDestructor) {
-        Object.Kept = true;
-        Object.KeptBecause = "non-trivial destructor";
-      } else if (Crossed && Object.EscapeLoc.isValid()) {
-        Object.Kept = true;
-        Object.KeptBecause = "address escapes " + lineOf(Object.EscapeLoc);
-      } else if (Crossed && S.ReferencedAcrossChunks[Id].isValid()) {
-        Object.Kept = true;
-        Object.KeptBecause =
-            "referenced after a suspension point " +
-            lineOf(S.ReferencedAcrossChunks[Id]);
-      }
+      Object.Kept = S.AlwaysKept[Id] ||
+                    (S.Crossed[Id] &&
+                     (Object.HasDestructor || Object.EscapeLoc.isValid() ||
+                      S.ReferencedAcrossChunks[Id].isValid()));
     }
-  }
-
-  std::string lineOf(SourceLocation Loc) const {
-    return "(line " + std::to_string(SM.getExpansionLineNumber(Loc)) + ")";
   }
 
   bool checkKeptTypes() {

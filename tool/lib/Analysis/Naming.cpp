@@ -131,8 +131,7 @@ private:
 
 /// Member names reserved by the generated class itself.
 const char *const ReservedMembers[] = {
-    "state_", "live_", "poll", "output_type", "finish", "destroy_frame",
-    "State", "Live"};
+    "state_", "live_", "poll", "output_type", "finish", "State", "Live"};
 
 /// Gives the structs nested in unions names that clash with nothing.
 template <class Unique>
