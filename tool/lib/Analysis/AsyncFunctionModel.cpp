@@ -220,14 +220,14 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
 bool analyzeTranslationUnit(ASTContext &Context, DiagnosticReporter &Diags,
                             ModelRegistry &Models) {
   bool Clean = true;
-  for (const AsyncFunction &Function : findAsyncFunctions(Context, Diags)) {
+  forEachAsyncFunction(Context, Diags, [&](const AsyncFunction &Function) {
     std::optional<AsyncFunctionModel> Model =
         analyzeAsyncFunction(Function, Context, Diags, Models);
     if (Model)
       Models.add(std::move(*Model));
     else
       Clean = false;
-  }
+  });
   return Clean && !Diags.hasErrors();
 }
 

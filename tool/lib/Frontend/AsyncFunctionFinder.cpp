@@ -53,8 +53,9 @@ std::optional<clang::QualType> dependentAsyncOutputType(clang::QualType Type) {
 
 class Finder : public clang::RecursiveASTVisitor<Finder> {
 public:
-  Finder(clang::ASTContext &Context, DiagnosticReporter &Diags)
-      : Context(Context), Diags(Diags) {}
+  Finder(clang::ASTContext &Context, DiagnosticReporter &Diags,
+         llvm::function_ref<void(const AsyncFunction &)> Visit)
+      : Context(Context), Diags(Diags), Visit(Visit) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
@@ -65,8 +66,6 @@ public:
     check(FD);
     return true;
   }
-
-  std::vector<AsyncFunction> Found;
 
 private:
   void check(const clang::FunctionDecl *FD) {
@@ -93,20 +92,19 @@ private:
     Function.Definition = FD;
     Function.OutputType = *Output;
     Function.HasSeparateDeclaration = FD->getPreviousDecl() != nullptr;
-    Found.push_back(Function);
+    Visit(Function);
   }
 
   clang::ASTContext &Context;
   DiagnosticReporter &Diags;
+  llvm::function_ref<void(const AsyncFunction &)> Visit;
 };
 
 } // namespace
 
-std::vector<AsyncFunction> findAsyncFunctions(clang::ASTContext &Context,
-                                              DiagnosticReporter &Diags) {
-  Finder F(Context, Diags);
-  F.TraverseDecl(Context.getTranslationUnitDecl());
-  return std::move(F.Found);
+void forEachAsyncFunction(clang::ASTContext &Context, DiagnosticReporter &Diags,
+                          llvm::function_ref<void(const AsyncFunction &)> Visit) {
+  Finder(Context, Diags, Visit).TraverseDecl(Context.getTranslationUnitDecl());
 }
 
 } // namespace unawait

@@ -12,6 +12,7 @@
 #include "Frontend/Diagnostics.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Type.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 #include <vector>
 
@@ -41,10 +42,11 @@ bool isAnnotatedAsync(const clang::Decl *D);
 /// T if \p Type is unawait::Async<T>, nothing otherwise.
 std::optional<clang::QualType> asyncOutputType(clang::QualType Type);
 
-/// Every annotated async function defined in the main file, in source order.
-/// Annotated functions that are not Async<T> coroutines are reported as
-/// errors and left out.
-std::vector<AsyncFunction> findAsyncFunctions(clang::ASTContext &Context,
-                                              DiagnosticReporter &Diags);
+/// Calls \p Visit with every annotated async function defined in the main
+/// file, in source order. Annotated functions that are not Async<T>
+/// coroutines are reported as errors, in the same order, and skipped: so the
+/// errors of the whole analysis come out in source order.
+void forEachAsyncFunction(clang::ASTContext &Context, DiagnosticReporter &Diags,
+                          llvm::function_ref<void(const AsyncFunction &)> Visit);
 
 } // namespace unawait
