@@ -54,11 +54,12 @@ class TinyExecutor {
     std::atomic<bool> queued{false};             // in the run queue, and not yet popped
   };
 
+  // Notifies while holding the lock: a waker on another thread (the timer's)
+  // may push the last task, and once the lock is released run() can finish
+  // and destroy this executor, condition variable included.
   void push(std::shared_ptr<Task> task) {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      queue_.push_back(std::move(task));
-    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    queue_.push_back(std::move(task));
     changed_.notify_one();
   }
 
