@@ -46,17 +46,10 @@ std::string AsyncFunctionModel::qualifiedClassName() const {
 }
 
 uint64_t AsyncFunctionModel::sizeWithout(ObjectId Id) const {
-  // Items are in the order of the kept objects.
-  int Index = -1, Position = 0;
-  for (ObjectId Other = 0; Other < Objects.size(); ++Other) {
-    if (!Objects[Other].Kept)
-      continue;
-    if (Other == Id)
-      Index = Position;
-    ++Position;
-  }
-  if (Index < 0)
+  auto Found = llvm::find(LayoutObjects, Id);
+  if (Found == LayoutObjects.end())
     return Layout.Size;
+  int Index = Found - LayoutObjects.begin();
   std::vector<LayoutItem> Items;
   for (int I = 0; I < static_cast<int>(LayoutInput.size()); ++I) {
     if (I == Index)
@@ -213,6 +206,7 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
   M.LiveBytes = bytesFor(M.liveBitCount());
   M.Layout = layoutFrame(Items, M.StateBytes, M.LiveBytes);
   M.LayoutInput = std::move(Items);
+  M.LayoutObjects = Kept->Kept;
   nameFrame(M, Context);
   return M;
 }

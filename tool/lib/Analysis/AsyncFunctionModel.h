@@ -213,6 +213,9 @@ struct AsyncFunctionModel {
   /// order. The report lays the frame out again without an object to
   /// compute what ending its scope earlier would save.
   std::vector<LayoutItem> LayoutInput;
+  /// The kept objects in layout order: LayoutInput[I] and the layout's
+  /// object nodes with ObjectIndex I describe Objects[LayoutObjects[I]].
+  std::vector<ObjectId> LayoutObjects;
   unsigned StateBytes = 1;
   unsigned LiveBytes = 0;
 

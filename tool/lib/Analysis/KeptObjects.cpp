@@ -2,6 +2,7 @@
 
 #include "Analysis/Escapes.h"
 #include "Analysis/Naming.h"
+#include "Analysis/References.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/Analyses/LiveVariables.h"
@@ -62,18 +63,6 @@ private:
   llvm::DenseMap<const Stmt *, llvm::DenseSet<const VarDecl *>> After;
 };
 
-/// Every reference to a variable under a statement, in source order.
-class References : public RecursiveASTVisitor<References> {
-public:
-  bool shouldVisitImplicitCode() const { return true; }
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-      Of[Var].push_back(Ref->getLocation());
-    return true;
-  }
-  llvm::DenseMap<const VarDecl *, std::vector<SourceLocation>> Of;
-};
-
 class KeptAnalysis {
 public:
   KeptAnalysis(AsyncFunctionModel &Model, const BodyStructure &Structure,
@@ -82,7 +71,7 @@ public:
       : M(Model), S(Structure), Ctx(Context), SM(Context.getSourceManager()),
         Diags(Diags), Callees(Callees), Live(Model.Function.Definition, Context) {
     Body = cast<CoroutineBodyStmt>(M.Function.Definition->getBody())->getBody();
-    Refs.TraverseStmt(const_cast<Stmt *>(Body));
+    Refs.add(Body);
   }
 
   std::optional<KeptObjects> run() {
@@ -108,9 +97,7 @@ private:
     for (const SuspensionPoint &P : M.Points) {
       if (P.Mode != AwaiteeMode::Pointer)
         continue;
-      References Named;
-      Named.TraverseStmt(const_cast<Expr *>(P.Operand));
-      for (auto &[Var, Locs] : Named.Of) {
+      for (auto &[Var, Locs] : referencesUnder(P.Operand).Of) {
         auto Found = M.ObjectOfVar.find(Var);
         if (Found != M.ObjectOfVar.end() &&
             M.Objects[Found->second].EscapeLoc.isInvalid())
@@ -196,9 +183,7 @@ private:
     // which the CFG's evaluation order does not show.
     if (!P.Target)
       return false;
-    References InTarget;
-    InTarget.TraverseStmt(const_cast<Expr *>(P.Target));
-    return InTarget.Of.count(Object.Var);
+    return referencesUnder(P.Target).Of.count(Object.Var);
   }
 
   void computeHeld() {
@@ -259,10 +244,8 @@ private:
       if (P.Mode != AwaiteeMode::Temporary ||
           !movesUnobservably(M.Objects[P.Awaitee]))
         continue;
-      References Read;
-      Read.TraverseStmt(const_cast<Expr *>(P.Operand));
       uint64_t Dying = 0;
-      for (auto &[Var, Locs] : Read.Of) {
+      for (auto &[Var, Locs] : referencesUnder(P.Operand).Of) {
         const FrameObject *Object = M.keptObjectOf(Var);
         if (!Object || Object->StoredAsPointer)
           continue;
@@ -298,9 +281,7 @@ private:
     llvm::DenseSet<const VarDecl *> LiveVars, Named;
     for (const Stmt *Root : St.Roots) {
       Live.collectUnder(Root, LiveVars);
-      References Under;
-      Under.TraverseStmt(const_cast<Stmt *>(Root));
-      for (auto &[Var, Locs] : Under.Of)
+      for (auto &[Var, Locs] : referencesUnder(Root).Of)
         Named.insert(Var);
     }
     std::vector<ObjectId> Needed;
@@ -369,7 +350,7 @@ private:
   const ModelRegistry &Callees;
   Liveness Live;
   const Stmt *Body = nullptr;
-  References Refs;
+  VariableReferences Refs;
 };
 
 } // namespace

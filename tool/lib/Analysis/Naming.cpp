@@ -146,18 +146,18 @@ void nameGroups(LayoutNode &Node, const Unique &unique) {
 
 void assignPaths(LayoutNode &Node, const std::string &Prefix,
                  AsyncFunctionModel &Model,
-                 const std::vector<ObjectId> &KeptIds) {
+                 const std::vector<ObjectId> &LayoutObjects) {
   std::string Inner = Prefix;
   if (Node.NodeKind == LayoutNode::Struct && !Node.MemberName.empty())
     Inner = Prefix + Node.MemberName + ".";
   if (Node.NodeKind == LayoutNode::Object) {
-    FrameObject &Object = Model.Objects[KeptIds[Node.ObjectIndex]];
+    FrameObject &Object = Model.Objects[LayoutObjects[Node.ObjectIndex]];
     Object.AccessPath = Prefix + Object.MemberName;
     Object.Offset = Node.Offset;
     return;
   }
   for (auto &Child : Node.Children)
-    assignPaths(Child, Inner, Model, KeptIds);
+    assignPaths(Child, Inner, Model, LayoutObjects);
 }
 
 } // namespace
@@ -184,12 +184,8 @@ void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
   Model.ResultName = unique("result");
   Model.UnstartedName = unique("unstarted");
 
-  std::vector<ObjectId> KeptIds;
-  for (ObjectId Id = 0; Id < Model.Objects.size(); ++Id) {
+  for (ObjectId Id : Model.LayoutObjects) {
     FrameObject &Object = Model.Objects[Id];
-    if (!Object.Kept)
-      continue;
-    KeptIds.push_back(Id);
     std::string Base;
     if (Object.Kind == ObjectKind::Awaitee)
       Base = "future" + std::to_string(*Object.AwaitOf);
@@ -216,7 +212,7 @@ void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
     }
   }
   nameGroups(Model.Layout.Root, unique);
-  assignPaths(Model.Layout.Root, "", Model, KeptIds);
+  assignPaths(Model.Layout.Root, "", Model, Model.LayoutObjects);
 }
 
 } // namespace unawait

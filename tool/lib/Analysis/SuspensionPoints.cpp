@@ -2,6 +2,7 @@
 
 #include "Analysis/Naming.h"
 #include "Analysis/NodeSearch.h"
+#include "Analysis/References.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -43,19 +44,6 @@ const CoawaitExpr *firstAwait(const Stmt *S) {
   std::vector<const CoawaitExpr *> Awaits = nodesUnder<CoawaitExpr>(S);
   return Awaits.empty() ? nullptr : Awaits.front();
 }
-
-/// Collects the variables referenced under a statement (lambda bodies
-/// included: a capture is a reference).
-class ReferenceSearch : public RecursiveASTVisitor<ReferenceSearch> {
-public:
-  bool shouldVisitImplicitCode() const { return true; }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *Var = dyn_cast<VarDecl>(E->getDecl()))
-      References.push_back({Var, E->getLocation()});
-    return true;
-  }
-  std::vector<std::pair<const VarDecl *, SourceLocation>> References;
-};
 
 /// Constructs unawait cannot rewrite anywhere in an async function.
 class ForbiddenSearch : public RecursiveASTVisitor<ForbiddenSearch> {
@@ -245,13 +233,13 @@ private:
                       const std::vector<BlockVar> &Vars) {
     if (!Root || Vars.empty())
       return;
-    ReferenceSearch Search;
-    Search.TraverseStmt(const_cast<Stmt *>(Root));
-    for (auto [Var, Loc] : Search.References)
-      for (const BlockVar &Declared : Vars)
-        if (M.Objects[Declared.Object].Var == Var && Declared.Chunk != Chunk &&
-            B.ReferencedAcrossChunks[Declared.Object].isInvalid())
-          B.ReferencedAcrossChunks[Declared.Object] = Loc;
+    VariableReferences Named = referencesUnder(Root);
+    for (const BlockVar &Declared : Vars) {
+      auto Found = Named.Of.find(M.Objects[Declared.Object].Var);
+      if (Found != Named.Of.end() && Declared.Chunk != Chunk &&
+          B.ReferencedAcrossChunks[Declared.Object].isInvalid())
+        B.ReferencedAcrossChunks[Declared.Object] = Found->second.front();
+    }
   }
 
   /// A statement without suspension points: emitted as source text.
@@ -288,7 +276,12 @@ private:
     }
   }
 
-  size_t scopeDepth() const { return inScope().size(); }
+  size_t scopeDepth() const {
+    size_t Depth = 0;
+    for (const auto &Scope : Scopes)
+      Depth += Scope.size();
+    return Depth;
+  }
 
   // --- statements containing suspension points --------------------------
 
@@ -406,18 +399,12 @@ private:
     addStep({For->getInit()}, Declared);
     // The loop's own parts run after resuming in the body: every use of an
     // init variable there is a use across a resume point.
+    VariableReferences Loop;
+    Loop.add(For->getCond()).add(For->getInc()).add(For->getBody());
     for (ObjectId Id : Declared) {
-      ReferenceSearch Search;
-      for (const Stmt *Part :
-           {static_cast<const Stmt *>(For->getCond()),
-            static_cast<const Stmt *>(For->getInc()), For->getBody()})
-        if (Part)
-          Search.TraverseStmt(const_cast<Stmt *>(Part));
-      for (auto [Var, Loc] : Search.References)
-        if (Var == M.Objects[Id].Var) {
-          B.ReferencedAcrossChunks[Id] = Loc;
-          break;
-        }
+      auto Found = Loop.Of.find(M.Objects[Id].Var);
+      if (Found != Loop.Of.end())
+        B.ReferencedAcrossChunks[Id] = Found->second.front();
     }
     addStep({For->getCond()});
     walkLoopBody(For, For->getBody(), nullptr);

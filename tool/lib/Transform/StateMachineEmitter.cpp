@@ -222,11 +222,7 @@ private:
   }
 
   const FrameObject &objectOf(const LayoutNode &Node) const {
-    unsigned Seen = 0;
-    for (const FrameObject &Object : M.Objects)
-      if (Object.Kept && Seen++ == Node.ObjectIndex)
-        return Object;
-    llvm_unreachable("layout names an object that is not kept");
+    return M.object(M.LayoutObjects[Node.ObjectIndex]);
   }
 
   /// Members of a struct node: each object in its own anonymous union (so
