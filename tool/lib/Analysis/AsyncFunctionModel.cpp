@@ -5,6 +5,8 @@
 #include "Analysis/SuspensionPoints.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include <cstddef>
 
 namespace unawait {
 
@@ -84,29 +86,75 @@ AsyncFunctionModel::keptObjectOf(const VarDecl *Var) const {
   return &Objects[Found->second];
 }
 
-void ModelRegistry::add(AsyncFunctionModel Model) {
+const FunctionTemplateDecl *AsyncFunctionModel::functionTemplate() const {
+  return InstanceOf ? nullptr
+                    : Function.Definition->getDescribedFunctionTemplate();
+}
+
+const AsyncFunctionModel *ModelRegistry::add(AsyncFunctionModel Model) {
   Models.push_back(std::move(Model));
+  return &Models.back();
 }
 
 const AsyncFunctionModel *
 ModelRegistry::find(const FunctionDecl *Function) const {
+  if (const FunctionDecl *Pattern = Function->getTemplateInstantiationPattern())
+    Function = Pattern;
   for (const AsyncFunctionModel &Model : Models)
-    if (Model.Function.Definition->getCanonicalDecl() ==
-        Function->getCanonicalDecl())
+    if (!Model.InstanceOf && Model.Function.Definition->getCanonicalDecl() ==
+                                 Function->getCanonicalDecl())
       return &Model;
   return nullptr;
 }
 
+const AsyncFunctionModel *
+ModelRegistry::findInstance(const AsyncFunctionModel &Template,
+                            llvm::StringRef ClassName) const {
+  for (const AsyncFunctionModel &Model : Models)
+    if (Model.InstanceOf == &Template && Model.ClassName == ClassName)
+      return &Model;
+  return nullptr;
+}
+
+bool hasDestructor(QualType Type) {
+  return Type->isDependentType() ||
+         Type.isDestructedType() == QualType::DK_cxx_destructor;
+}
+
+bool hasKnownSize(QualType Type) {
+  return !Type->isDependentType() || Type->isPointerType();
+}
+
 namespace {
+
+/// Why a function template cannot be rewritten yet, or null. Its template
+/// parameters are copied to the class template and named in its arguments.
+const char *unsupportedTemplate(const FunctionDecl *F) {
+  const FunctionTemplateDecl *Template = F->getDescribedFunctionTemplate();
+  if (!Template)
+    return F->isTemplated() ? "annotated functions inside templates are not "
+                              "supported yet"
+                            : "annotated explicit specializations are not "
+                              "supported yet";
+  if (Template->getPreviousDecl())
+    return "an annotated function template declared before its definition is "
+           "not supported yet";
+  for (const NamedDecl *Param : *Template->getTemplateParameters())
+    if (Param->isParameterPack() || Param->getName().empty())
+      return "annotated function templates with unnamed or variadic template "
+             "parameters are not supported yet";
+  return nullptr;
+}
 
 /// Rejects the kinds of functions later versions will rewrite.
 bool supportedFunction(const FunctionDecl *F, DiagnosticReporter &Diags) {
   const char *What = nullptr;
   if (isa<CXXMethodDecl>(F))
     What = "annotated member functions are not supported yet";
-  else if (F->isTemplated() || F->isTemplateInstantiation())
-    What = "annotated function templates are not supported yet";
-  else if (F->isVariadic())
+  else if (F->isTemplated() ||
+           F->getTemplateSpecializationKind() != TSK_Undeclared)
+    What = unsupportedTemplate(F);
+  if (!What && F->isVariadic())
     What = "annotated variadic functions are not supported";
   if (What)
     Diags.error(F->getLocation(), What);
@@ -136,9 +184,13 @@ unsigned bytesFor(unsigned Values) {
   return Values <= 16 ? 2 : Values <= 32 ? 4 : 8;
 }
 
+/// What a template's layout assumes for an object whose size depends on the
+/// template arguments: the strictest alignment, so such objects come first
+/// in their struct and an instance's smaller alignment adds no padding.
+constexpr uint64_t StandInSize = alignof(std::max_align_t);
+
 /// Fills each kept object's stored type, spelling, size and alignment.
-void measureObjects(AsyncFunctionModel &M, ASTContext &Context,
-                    const ModelRegistry &Callees) {
+void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
   for (FrameObject &Object : M.Objects) {
     if (!Object.Kept)
       continue;
@@ -147,15 +199,17 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context,
             ? Context.getPointerType(Object.Type.getNonReferenceType())
             : Object.Type;
     Object.StoredType = spellableType(Object.StoredType, Context);
-    if (const AsyncFunctionModel *Callee =
-            Object.GeneratedCallee ? Callees.find(Object.GeneratedCallee)
-                                   : nullptr) {
+    if (const AsyncFunctionModel *Callee = Object.Generated) {
       Object.StoredTypeSpelling = Callee->qualifiedClassName();
       Object.Size = Callee->Layout.Size;
       Object.Align = Callee->Layout.Align;
       continue;
     }
     Object.StoredTypeSpelling = spellType(Object.StoredType, Context);
+    if (!hasKnownSize(Object.StoredType)) {
+      Object.Size = Object.Align = StandInSize;
+      continue;
+    }
     TypeInfoChars Info = Context.getTypeInfoInChars(Object.StoredType);
     Object.Size = Info.Width.getQuantity();
     Object.Align = Info.Align.getQuantity();
@@ -166,7 +220,7 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context,
 
 std::optional<AsyncFunctionModel>
 analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
-                     DiagnosticReporter &Diags, const ModelRegistry &Callees) {
+                     DiagnosticReporter &Diags, ModelRegistry &Callees) {
   const FunctionDecl *F = Function.Definition;
   if (!supportedFunction(F, Diags))
     return std::nullopt;
@@ -186,7 +240,7 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
   if (!walkBody(M, Structure, Context, Diags, Callees))
     return std::nullopt;
   std::optional<KeptObjects> Kept =
-      computeKeptObjects(M, Structure, Context, Diags, Callees);
+      computeKeptObjects(M, Structure, Context, Diags);
   if (!Kept)
     return std::nullopt;
   if (M.liveBitCount() > 64) {
@@ -194,7 +248,7 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
                                   "kept in this frame; not supported yet");
     return std::nullopt;
   }
-  measureObjects(M, Context, Callees);
+  measureObjects(M, Context);
 
   std::vector<LayoutItem> Items;
   for (size_t I = 0; I < Kept->Kept.size(); ++I) {

@@ -50,6 +50,15 @@
 //   leaving poll, and finishing all destroy exactly the objects whose bits are
 //   set, youngest first.
 //
+// instance
+//   An annotated function template is analysed once, on its pattern, and
+//   emitted once, as a class template. Sizes exist per instance only: an
+//   instance is the template's model with the sizes of one list of template
+//   arguments, as the rewritten program deduces them. Those differ from what
+//   clang deduced for the unrewritten program wherever an argument is a call
+//   to an annotated function: there clang saw Async<T>, the rewritten program
+//   passes the generated class.
+//
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -117,9 +126,11 @@ struct FrameObject {
   /// The spelling of StoredType in the generated class (the callee's class
   /// name for a nested async function).
   std::string StoredTypeSpelling;
-  /// Set for awaitees of rewritten async functions: their size is the size of
-  /// the callee's generated class, not of the type clang sees.
-  const clang::FunctionDecl *GeneratedCallee = nullptr;
+  /// Set for awaitees of rewritten async functions (and, in a template
+  /// instance, for a parameter whose type argument is one): the callee's
+  /// model, an instance model for a function template. The object's size is
+  /// that generated class's, not the size of the Async<T> clang sees.
+  const struct AsyncFunctionModel *Generated = nullptr;
 
   /// A member of the generated class (otherwise a local of poll()).
   bool Kept = false;
@@ -163,7 +174,8 @@ struct SuspensionPoint {
   unsigned Index = 0;
   /// "Suspend0"...
   std::string StateName;
-  const clang::CoawaitExpr *Await = nullptr;
+  /// The co_await (see isAwait).
+  const clang::Expr *Await = nullptr;
   /// The statement whose top is the await (DeclStmt, expression, co_return).
   const clang::Stmt *Statement = nullptr;
   AwaitForm Form = AwaitForm::Discard;
@@ -200,9 +212,17 @@ struct ScopeExit {
 
 struct AsyncFunctionModel {
   AsyncFunction Function;
-  /// The function's name as written (qualified for the report).
+  /// The function's name as written (qualified for the report); an instance
+  /// adds its template arguments.
   std::string Name;
+  /// "leaf_future"; an instance adds its template arguments
+  /// ("use_future_future<test_future>").
   std::string ClassName;
+  /// Set on the model of one instance of a function template, as the
+  /// rewritten program instantiates it (see TemplateInstances.h): a copy of
+  /// the template's model, sized with the instance's arguments. Instances
+  /// are reported; only their template is emitted.
+  const AsyncFunctionModel *InstanceOf = nullptr;
   std::string OutputTypeSpelling;
   bool OutputIsVoid = false;
 
@@ -251,6 +271,11 @@ struct AsyncFunctionModel {
   std::string UnstartedName = "unstarted";
 
   unsigned liveBitCount() const;
+  /// The function template, when the function is one (not an instance).
+  const clang::FunctionTemplateDecl *functionTemplate() const;
+  /// A template's layout is measured with stand-in sizes for what depends
+  /// on template arguments: only its instances have real sizes.
+  bool hasRealSizes() const { return !functionTemplate(); }
   /// The class name qualified by the function's namespaces, for callers in
   /// other namespaces: "::net::fetch_future".
   std::string qualifiedClassName() const;
@@ -266,16 +291,32 @@ class ModelRegistry;
 
 /// Analyses one annotated async function. Reports unsupported constructs as
 /// errors and returns nothing then.
+/// Instances of function templates that its awaits need are added to
+/// \p Callees.
 std::optional<AsyncFunctionModel>
 analyzeAsyncFunction(const AsyncFunction &Function, clang::ASTContext &Context,
-                     DiagnosticReporter &Diags, const ModelRegistry &Callees);
+                     DiagnosticReporter &Diags, ModelRegistry &Callees);
+
+/// True if objects of \p Type must be destroyed: a non-trivial destructor,
+/// or a type that depends on template arguments (the class template must
+/// destroy what any instance holds).
+bool hasDestructor(clang::QualType Type);
+
+/// False for a type whose size depends on template arguments.
+bool hasKnownSize(clang::QualType Type);
 
 /// The models of the functions analysed so far in a translation unit: an
 /// awaited call to one of them nests its generated class in the caller.
 class ModelRegistry {
 public:
-  void add(AsyncFunctionModel Model);
+  /// Adds a model; returns its stable address.
+  const AsyncFunctionModel *add(AsyncFunctionModel Model);
+  /// The model of a function, or of the template an instantiation comes
+  /// from (never an instance model).
   const AsyncFunctionModel *find(const clang::FunctionDecl *Function) const;
+  /// The instance model of \p Template with \p ClassName, if added.
+  const AsyncFunctionModel *findInstance(const AsyncFunctionModel &Template,
+                                         llvm::StringRef ClassName) const;
   /// In source order. Stable addresses: models are never moved.
   const std::deque<AsyncFunctionModel> &models() const { return Models; }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <numeric>
 
 namespace unawait {
@@ -235,6 +236,23 @@ FrameLayout layoutFrame(const std::vector<LayoutItem> &Items,
   Layout.Size = Layout.Root.Size;
   Layout.Align = Layout.Root.Align;
   return Layout;
+}
+
+void remeasure(FrameLayout &Layout, const std::vector<LayoutItem> &Items) {
+  std::function<void(LayoutNode &)> Reset = [&](LayoutNode &Node) {
+    Node.Offset = 0;
+    if (Node.NodeKind == LayoutNode::Object) {
+      Node.Size = Items[Node.ObjectIndex].Size;
+      Node.Align = Items[Node.ObjectIndex].Align;
+    }
+    for (LayoutNode &Child : Node.Children)
+      Reset(Child);
+  };
+  Reset(Layout.Root);
+  measure(Layout.Root);
+  makeOffsetsAbsolute(Layout.Root, 0);
+  Layout.Size = Layout.Root.Size;
+  Layout.Align = Layout.Root.Align;
 }
 
 } // namespace unawait

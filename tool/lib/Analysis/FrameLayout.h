@@ -60,6 +60,10 @@ struct FrameLayout {
 FrameLayout layoutFrame(const std::vector<LayoutItem> &Items,
                         unsigned StateBytes, unsigned LiveBytes);
 
+/// Measures \p Layout again with the sizes of \p Items, keeping its tree and
+/// member order: the layout of a class template's instance.
+void remeasure(FrameLayout &Layout, const std::vector<LayoutItem> &Items);
+
 /// The byte offset of \p Offset rounded up to \p Align.
 inline uint64_t alignTo(uint64_t Offset, uint64_t Align) {
   return (Offset + Align - 1) / Align * Align;

@@ -66,10 +66,9 @@ private:
 class KeptAnalysis {
 public:
   KeptAnalysis(AsyncFunctionModel &Model, const BodyStructure &Structure,
-               ASTContext &Context, DiagnosticReporter &Diags,
-               const ModelRegistry &Callees)
+               ASTContext &Context, DiagnosticReporter &Diags)
       : M(Model), S(Structure), Ctx(Context), SM(Context.getSourceManager()),
-        Diags(Diags), Callees(Callees), Live(Model.Function.Definition, Context) {
+        Diags(Diags), Live(Model.Function.Definition, Context) {
     Body = cast<CoroutineBodyStmt>(M.Function.Definition->getBody())->getBody();
     Refs.add(Body);
   }
@@ -219,10 +218,7 @@ private:
   /// unawait::Async, or a generated class whose parameters are trivially
   /// copyable (moving an unstarted one moves its parameters).
   bool movesUnobservably(const FrameObject &Future) const {
-    if (Future.GeneratedCallee) {
-      const AsyncFunctionModel *Callee = Callees.find(Future.GeneratedCallee);
-      if (!Callee)
-        return false;
+    if (const AsyncFunctionModel *Callee = Future.Generated) {
       for (const FrameObject &Param : Callee->Objects)
         if (Param.Kind == ObjectKind::Param && !Param.StoredAsPointer &&
             !Param.Type.isTriviallyCopyableType(Ctx))
@@ -247,7 +243,7 @@ private:
       uint64_t Dying = 0;
       for (auto &[Var, Locs] : referencesUnder(P.Operand).Of) {
         const FrameObject *Object = M.keptObjectOf(Var);
-        if (!Object || Object->StoredAsPointer)
+        if (!Object || Object->StoredAsPointer || !hasKnownSize(Object->Type))
           continue;
         bool Held = llvm::any_of(P.Held, [&](const HeldObject &H) {
           return &M.Objects[H.Object] == Object;
@@ -347,7 +343,6 @@ private:
   ASTContext &Ctx;
   SourceManager &SM;
   DiagnosticReporter &Diags;
-  const ModelRegistry &Callees;
   Liveness Live;
   const Stmt *Body = nullptr;
   VariableReferences Refs;
@@ -358,9 +353,8 @@ private:
 std::optional<KeptObjects> computeKeptObjects(AsyncFunctionModel &Model,
                                               const BodyStructure &Structure,
                                               ASTContext &Context,
-                                              DiagnosticReporter &Diags,
-                                              const ModelRegistry &Callees) {
-  return KeptAnalysis(Model, Structure, Context, Diags, Callees).run();
+                                              DiagnosticReporter &Diags) {
+  return KeptAnalysis(Model, Structure, Context, Diags).run();
 }
 
 } // namespace unawait

@@ -30,7 +30,6 @@ struct KeptObjects {
 std::optional<KeptObjects> computeKeptObjects(AsyncFunctionModel &Model,
                                               const BodyStructure &Structure,
                                               clang::ASTContext &Context,
-                                              DiagnosticReporter &Diags,
-                                              const ModelRegistry &Callees);
+                                              DiagnosticReporter &Diags);
 
 } // namespace unawait

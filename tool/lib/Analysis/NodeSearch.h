@@ -12,25 +12,39 @@
 namespace unawait {
 
 namespace detail {
-template <class Node>
-class NodeSearch : public clang::RecursiveASTVisitor<NodeSearch<Node>> {
+template <class Predicate>
+class NodeSearch : public clang::RecursiveASTVisitor<NodeSearch<Predicate>> {
 public:
+  explicit NodeSearch(Predicate Matches) : Matches(Matches) {}
   bool TraverseLambdaExpr(clang::LambdaExpr *) { return true; }
   bool VisitStmt(clang::Stmt *S) {
-    if (const auto *Found = llvm::dyn_cast<Node>(S))
-      Nodes.push_back(Found);
+    if (Matches(S))
+      Nodes.push_back(S);
     return true;
   }
-  std::vector<const Node *> Nodes;
+  Predicate Matches;
+  std::vector<const clang::Stmt *> Nodes;
 };
 } // namespace detail
 
-/// Every node of type \p Node under \p S (itself included), in source order.
-template <class Node> std::vector<const Node *> nodesUnder(const clang::Stmt *S) {
-  detail::NodeSearch<Node> Search;
+/// Every node under \p S (itself included) for which \p Matches is true, in
+/// source order.
+template <class Predicate>
+std::vector<const clang::Stmt *> nodesWhere(const clang::Stmt *S,
+                                            Predicate Matches) {
+  detail::NodeSearch<Predicate> Search(Matches);
   if (S)
     Search.TraverseStmt(const_cast<clang::Stmt *>(S));
   return std::move(Search.Nodes);
+}
+
+/// Every node of type \p Node under \p S (itself included), in source order.
+template <class Node> std::vector<const Node *> nodesUnder(const clang::Stmt *S) {
+  std::vector<const Node *> Nodes;
+  for (const clang::Stmt *Found :
+       nodesWhere(S, [](const clang::Stmt *S) { return llvm::isa<Node>(S); }))
+    Nodes.push_back(llvm::cast<Node>(Found));
+  return Nodes;
 }
 
 } // namespace unawait

@@ -3,6 +3,7 @@
 #include "Analysis/Naming.h"
 #include "Analysis/NodeSearch.h"
 #include "Analysis/References.h"
+#include "Analysis/TemplateInstances.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -12,11 +13,21 @@ namespace unawait {
 
 using namespace clang;
 
-const CoawaitExpr *awaitUnder(const Expr *E) {
+bool isAwait(const Stmt *S) {
+  return isa<CoawaitExpr, DependentCoawaitExpr>(S);
+}
+
+const Expr *awaitOperand(const Expr *Await) {
+  if (const auto *Dependent = dyn_cast<DependentCoawaitExpr>(Await))
+    return Dependent->getOperand();
+  return cast<CoawaitExpr>(Await)->getOperand();
+}
+
+const Expr *awaitUnder(const Expr *E) {
   while (E) {
     E = E->IgnoreParens();
-    if (const auto *Await = dyn_cast<CoawaitExpr>(E))
-      return Await;
+    if (isAwait(E))
+      return E;
     if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
       E = Cleanups->getSubExpr();
     else if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
@@ -40,9 +51,9 @@ const CoawaitExpr *awaitUnder(const Expr *E) {
 
 namespace {
 
-const CoawaitExpr *firstAwait(const Stmt *S) {
-  std::vector<const CoawaitExpr *> Awaits = nodesUnder<CoawaitExpr>(S);
-  return Awaits.empty() ? nullptr : Awaits.front();
+const Expr *firstAwait(const Stmt *S) {
+  std::vector<const Stmt *> Awaits = nodesWhere(S, isAwait);
+  return Awaits.empty() ? nullptr : cast<Expr>(Awaits.front());
 }
 
 /// Constructs unawait cannot rewrite anywhere in an async function.
@@ -92,7 +103,7 @@ class BodyWalker {
 public:
   BodyWalker(AsyncFunctionModel &Model, BodyStructure &Structure,
              ASTContext &Context, DiagnosticReporter &Diags,
-             const ModelRegistry &Callees)
+             ModelRegistry &Callees)
       : M(Model), B(Structure), Ctx(Context), SM(Context.getSourceManager()),
         Diags(Diags), Callees(Callees) {}
 
@@ -138,9 +149,7 @@ private:
     Object.Loc = Var->getLocation();
     Object.Type = Var->getType();
     Object.StoredAsPointer = Var->getType()->isReferenceType();
-    Object.HasDestructor = !Object.StoredAsPointer &&
-                           Var->getType().isDestructedType() ==
-                               QualType::DK_cxx_destructor;
+    Object.HasDestructor = !Object.StoredAsPointer && hasDestructor(Var->getType());
     ObjectId Id = addObject(std::move(Object));
     M.ObjectOfVar[Var] = Id;
     Scopes.back().push_back(Id);
@@ -303,7 +312,7 @@ private:
   }
 
   bool rejectAwaitIn(const Stmt *Part, const char *Where) {
-    if (const CoawaitExpr *Await = firstAwait(Part)) {
+    if (const Expr *Await = firstAwait(Part)) {
       fail(Await->getBeginLoc(),
            std::string("co_await in ") + Where + " is not supported yet");
       return true;
@@ -361,7 +370,7 @@ private:
       return walkFor(For);
     if (const auto *Range = dyn_cast<CXXForRangeStmt>(S))
       return walkRangeFor(Range);
-    const CoawaitExpr *Await = firstAwait(S);
+    const Expr *Await = firstAwait(S);
     fail(Await->getBeginLoc(),
          std::string("co_await inside a ") + statementName(S) +
              " is not supported yet");
@@ -433,8 +442,7 @@ private:
       FrameObject &Range = M.Objects[Hidden.Range];
       Range.Type = Temporary->getType().getNonReferenceType();
       Range.StoredAsPointer = false;
-      Range.HasDestructor =
-          Range.Type.isDestructedType() == QualType::DK_cxx_destructor;
+      Range.HasDestructor = hasDestructor(Range.Type);
     }
     addStep({For->getRangeInit()}, {Hidden.Range});
     Hidden.Begin = addHidden(For->getBeginStmt() ? cast<VarDecl>(For->getBeginStmt()->getSingleDecl()) : nullptr,
@@ -475,7 +483,7 @@ private:
     } else {
       return std::nullopt;
     }
-    if (rejectAwaitIn(P.Await->getOperand(), "the operand of another co_await") ||
+    if (rejectAwaitIn(awaitOperand(P.Await), "the operand of another co_await") ||
         (P.Target && rejectAwaitIn(P.Target, "the target of an assignment")))
       return std::nullopt;
     return addPoint(std::move(P));
@@ -508,7 +516,9 @@ private:
   unsigned addPoint(SuspensionPoint P) {
     P.Index = M.Points.size();
     P.StateName = "Suspend" + std::to_string(P.Index);
-    P.Operand = P.Await->getOperand();
+    P.Operand = awaitOperand(P.Await);
+    // In a template, an await of a dependent future has a dependent type:
+    // whether it produces a value is known per instantiation only.
     P.ProducesValue = !P.Await->getType()->isVoidType();
     P.Line = SM.getExpansionLineNumber(P.Await->getBeginLoc());
     P.AwaitText = Lexer::getSourceText(
@@ -556,14 +566,19 @@ private:
     } else {
       P.Mode = AwaiteeMode::Temporary;
       Awaitee.Type = P.Operand->getType();
-      Awaitee.GeneratedCallee = generatedCallee(P.Operand);
+      if (Awaitee.Type->isDependentType()) {
+        fail(P.Operand->getBeginLoc(),
+             "co_await of a temporary whose type depends on template "
+             "arguments is not supported yet; await a variable");
+        return std::nullopt;
+      }
+      if (!generatedCallee(P.Operand, Awaitee.Generated))
+        return std::nullopt;
       // A generated class has a destructor only when its frame has
       // something to destroy; clang sees the unrewritten Async<T>.
-      const AsyncFunctionModel *Callee =
-          Awaitee.GeneratedCallee ? Callees.find(Awaitee.GeneratedCallee) : nullptr;
-      Awaitee.HasDestructor =
-          Callee ? Callee->needsDestructor()
-                 : Awaitee.Type.isDestructedType() == QualType::DK_cxx_destructor;
+      Awaitee.HasDestructor = Awaitee.Generated
+                                  ? Awaitee.Generated->needsDestructor()
+                                  : hasDestructor(Awaitee.Type);
     }
     ObjectId Id = addObject(std::move(Awaitee));
     B.AlwaysKept[Id] = true;
@@ -572,23 +587,22 @@ private:
     return Id;
   }
 
-  /// The annotated function called by \p Operand, when the call builds its
-  /// generated class (so the awaitee nests that class inline).
-  const FunctionDecl *generatedCallee(const Expr *Operand) {
+  /// Sets \p Generated to the model of the class \p Operand builds when it
+  /// calls an annotated function (the awaitee nests that class inline).
+  /// Returns false after reporting an error.
+  bool generatedCallee(const Expr *Operand, const AsyncFunctionModel *&Generated) {
     const auto *Call = dyn_cast<CallExpr>(Operand->IgnoreImplicit()->IgnoreParens());
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-    if (!Callee)
-      return nullptr;
-    if (Callee->getCanonicalDecl() ==
-        M.Function.Definition->getCanonicalDecl()) {
-      fail(Call->getBeginLoc(), "an async function awaiting itself needs a "
-                                "boxed future; recursion is not supported yet");
-      return nullptr;
-    }
-    const AsyncFunctionModel *Model = Callees.find(Callee);
-    if (!Model || Model->Function.HasSeparateDeclaration)
-      return nullptr;
-    return Model->Function.Definition;
+    if (Callee && Callee->getCanonicalDecl() ==
+                      M.Function.Definition->getCanonicalDecl())
+      return fail(Call->getBeginLoc(), "an async function awaiting itself needs a "
+                                       "boxed future; recursion is not supported yet");
+    std::optional<const AsyncFunctionModel *> Model =
+        generatedModelOf(Operand, Callees, Ctx, Diags);
+    if (!Model)
+      return Failed = true, false;
+    Generated = *Model;
+    return true;
   }
 
   bool fail(SourceLocation Loc, const std::string &Message) {
@@ -609,7 +623,7 @@ private:
   ASTContext &Ctx;
   SourceManager &SM;
   DiagnosticReporter &Diags;
-  const ModelRegistry &Callees;
+  ModelRegistry &Callees;
   std::vector<std::vector<ObjectId>> Scopes;
   std::vector<JumpTarget> Targets;
   bool Failed = false;
@@ -627,7 +641,7 @@ std::vector<Stmt *> blockChildren(const Stmt *S) {
 
 bool walkBody(AsyncFunctionModel &Model, BodyStructure &Structure,
               ASTContext &Context, DiagnosticReporter &Diags,
-              const ModelRegistry &Callees) {
+              ModelRegistry &Callees) {
   return BodyWalker(Model, Structure, Context, Diags, Callees).run();
 }
 

@@ -68,11 +68,18 @@ struct BodyStructure {
 /// \p Structure. Returns false after reporting an unsupported construct.
 bool walkBody(AsyncFunctionModel &Model, BodyStructure &Structure,
               clang::ASTContext &Context, DiagnosticReporter &Diags,
-              const ModelRegistry &Callees);
+              ModelRegistry &Callees);
+
+/// A co_await: a CoawaitExpr, or in a template a DependentCoawaitExpr (its
+/// operand's type is not known until instantiation).
+bool isAwait(const clang::Stmt *S);
+
+/// The awaited expression of an await (see isAwait).
+const clang::Expr *awaitOperand(const clang::Expr *Await);
 
 /// Removes the wrappers clang puts around a value (cleanups, implicit casts,
 /// temporaries, parentheses, casts to void) to find an await underneath.
-const clang::CoawaitExpr *awaitUnder(const clang::Expr *E);
+const clang::Expr *awaitUnder(const clang::Expr *E);
 
 /// The statements of a block: a compound statement's children, or the
 /// statement itself when a loop body or branch is a single statement.

@@ -23,7 +23,7 @@ bool checkFrameLimit(const ModelRegistry &Models, uint64_t Limit,
                      DiagnosticReporter &Diags) {
   bool Within = true;
   for (const AsyncFunctionModel &Model : Models.models()) {
-    if (Model.Layout.Size <= Limit)
+    if (!Model.hasRealSizes() || Model.Layout.Size <= Limit)
       continue;
     Within = false;
     Diags.error(Model.Function.Definition->getLocation(),

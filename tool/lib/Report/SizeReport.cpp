@@ -193,7 +193,8 @@ std::vector<FunctionReport> buildReport(const ModelRegistry &Models,
                                         const ASTContext &Context) {
   std::vector<FunctionReport> Functions;
   for (const AsyncFunctionModel &Model : Models.models())
-    Functions.push_back(report(Model, Context.getSourceManager()));
+    if (Model.hasRealSizes()) // a template is reported per instance
+      Functions.push_back(report(Model, Context.getSourceManager()));
   return Functions;
 }
 

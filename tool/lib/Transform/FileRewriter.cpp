@@ -3,6 +3,7 @@
 #include "Frontend/AsyncFunctionFinder.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RawCommentList.h"
 #include "clang/Format/Format.h"
 #include "clang/Rewrite/Core/Rewriter.h"
@@ -21,14 +22,17 @@ namespace {
 /// comment, at the beginning of that line.
 SourceLocation insertionPoint(const FunctionDecl *F, ASTContext &Context) {
   SourceManager &SM = Context.getSourceManager();
-  SourceLocation Begin = SM.getExpansionLoc(F->getBeginLoc());
+  const Decl *Whole = F;
+  if (const FunctionTemplateDecl *Template = F->getDescribedFunctionTemplate())
+    Whole = Template; // from `template <...>`
+  SourceLocation Begin = SM.getExpansionLoc(Whole->getBeginLoc());
   for (const Attr *A : F->attrs())
     if (A->getLocation().isValid() && !A->isInherited()) {
       SourceLocation Loc = SM.getExpansionLoc(A->getRange().getBegin());
       if (SM.isBeforeInTranslationUnit(Loc, Begin))
         Begin = Loc;
     }
-  if (const RawComment *Comment = Context.getRawCommentForDeclNoCache(F)) {
+  if (const RawComment *Comment = Context.getRawCommentForDeclNoCache(Whole)) {
     SourceLocation Loc = SM.getExpansionLoc(Comment->getBeginLoc());
     if (SM.isBeforeInTranslationUnit(Loc, Begin))
       Begin = Loc;
@@ -113,7 +117,13 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
   Rewriter R(SM, Context.getLangOpts());
   std::vector<std::string> Regions;
   bool Failed = false;
+  std::string InstanceAssertions;
   for (const AsyncFunctionModel &Model : Models.models()) {
+    if (Model.InstanceOf) {
+      if (Options.SizeAsserts)
+        InstanceAssertions += sizeAssertion(Model);
+      continue;
+    }
     std::optional<EmittedFunction> Emitted =
         emitStateMachine(Model, Models, Context, Diags, Options);
     if (!Emitted) {
@@ -142,6 +152,13 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
   if (Failed || Diags.hasErrors())
     return std::nullopt;
   FileID Main = SM.getMainFileID();
+  // An instance's class template and its arguments are all defined by the
+  // end of the file.
+  if (!InstanceAssertions.empty()) {
+    R.InsertTextAfter(SM.getLocForEndOfFile(SM.getMainFileID()),
+                      "\n" + InstanceAssertions);
+    Regions.push_back(InstanceAssertions);
+  }
   if (!Models.models().empty() && !includesStateMachineSupport(SM))
     R.InsertTextBefore(SM.getLocForStartOfFile(Main),
                        "#include <unawait/state_machine.hpp>\n");

@@ -1,6 +1,7 @@
 #include "Transform/SourceText.h"
 
 #include "Analysis/NodeSearch.h"
+#include "Analysis/TemplateInstances.h"
 #include "Frontend/RawTokens.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -160,12 +161,12 @@ void SourceText::boxNestedAsyncCalls() {
   for (const SuspensionPoint &P : Model.Points) {
     if (P.Mode != AwaiteeMode::Temporary)
       continue;
-    const Expr *Direct = P.Operand->IgnoreImplicit()->IgnoreParens();
+    std::vector<const CallExpr *> AsWritten = generatingCalls(P.Operand, Models);
     for (const CallExpr *Call : nodesUnder<CallExpr>(P.Operand)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
       const AsyncFunctionModel *Rewritten = Callee ? Models.find(Callee) : nullptr;
       if (!Rewritten || Rewritten->Function.HasSeparateDeclaration ||
-          Call == Direct)
+          llvm::is_contained(AsWritten, Call))
         continue;
       replace(Call->getSourceRange(),
               "unawait::Async<" + Rewritten->OutputTypeSpelling + ">(" +

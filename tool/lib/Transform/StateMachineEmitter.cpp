@@ -4,6 +4,7 @@
 #include "Analysis/SuspensionPoints.h"
 #include "Transform/SourceText.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -31,7 +32,7 @@ public:
     Result.ClassDefinition = classDefinition(Body);
     Result.ReturnType = M.Function.HasSeparateDeclaration
                             ? "unawait::Async<" + M.OutputTypeSpelling + ">"
-                            : M.ClassName;
+                            : classType();
     Result.FactoryBody = factoryBody();
     return Result;
   }
@@ -48,7 +49,7 @@ private:
                        "class. sizeof is its whole frame.\n",
                        M.Name, llvm::sys::path::filename(Where.getFilename()),
                        Where.getLine());
-    S += "class " + M.ClassName + " {\npublic:\n";
+    S += templateHeader() + "class " + M.ClassName + " {\npublic:\n";
     S += "using output_type = " + M.OutputTypeSpelling + ";\n\n";
     S += constructors();
     S += "unawait::Poll<output_type> poll(unawait::Context &" +
@@ -60,11 +61,8 @@ private:
     S += finish();
     S += frame();
     S += "};\n";
-    if (Options.SizeAsserts)
-      S += llvm::formatv("static_assert(sizeof({0}) == {1} && alignof({0}) == "
-                         "{2}, \"unawait: the frame size report of {3} does "
-                         "not match this compiler\");\n",
-                         M.ClassName, M.Layout.Size, M.Layout.Align, M.Name);
+    if (Options.SizeAsserts && M.hasRealSizes())
+      S += sizeAssertion(M);
     return S;
   }
 
@@ -198,7 +196,7 @@ private:
   // --- the frame members ----------------------------------------------
 
   std::string declaration(const FrameObject &Object) const {
-    if (Object.GeneratedCallee)
+    if (Object.Generated)
       return Object.StoredTypeSpelling + " " + Object.MemberName;
     return declareName(Object.StoredType, Object.MemberName, Ctx);
   }
@@ -461,7 +459,7 @@ private:
                           ? "live_ |= Live::" + Object.MemberName + ";\n"
                           : "";
     QualType Type = Object.StoredType;
-    if (Type->isScalarType() && !Type.isConstQualified() && !Object.GeneratedCallee) {
+    if (Type->isScalarType() && !Type.isConstQualified() && !Object.Generated) {
       if (Init.empty())
         return ""; // left uninitialized, as written
       bool Parens = Init.front() == '(';
@@ -511,7 +509,7 @@ private:
                                  const FrameObject &Awaitee) const {
     const auto *Construct = dyn_cast<CXXConstructExpr>(
         P.Operand->IgnoreImplicitAsWritten()->IgnoreParens());
-    if (Construct && !Awaitee.GeneratedCallee &&
+    if (Construct && !Awaitee.Generated &&
         (isa<CXXTemporaryObjectExpr>(Construct) ||
          Construct->isListInitialization()) &&
         Construct->getParenOrBraceRange().isValid())
@@ -639,6 +637,26 @@ private:
 
   // --- the function ---------------------------------------------------
 
+  /// The function template's parameter list, as written ("template <class
+  /// F>"), for the class template; empty for a function.
+  std::string templateHeader() const {
+    const FunctionTemplateDecl *Template = M.functionTemplate();
+    if (!Template)
+      return "";
+    return Text.range(Template->getTemplateParameters()->getSourceRange()) + "\n";
+  }
+
+  /// The class the function returns: "leaf_future", "use_future_future<F>".
+  std::string classType() const {
+    const FunctionTemplateDecl *Template = M.functionTemplate();
+    if (!Template)
+      return M.ClassName;
+    std::string Arguments;
+    for (const NamedDecl *Param : *Template->getTemplateParameters())
+      Arguments += (Arguments.empty() ? "" : ", ") + Param->getNameAsString();
+    return M.ClassName + "<" + Arguments + ">";
+  }
+
   std::string factoryBody() const {
     std::string Args;
     for (const FrameObject *Param : params()) {
@@ -647,7 +665,7 @@ private:
       bool Move = !Param->Type->isLValueReferenceType();
       Args += Move ? "std::move(" + Param->SourceName + ")" : Param->SourceName;
     }
-    std::string Build = M.ClassName + "(" + Args + ")";
+    std::string Build = classType() + "(" + Args + ")";
     if (M.Function.HasSeparateDeclaration)
       Build = "unawait::Async<" + M.OutputTypeSpelling + ">(" + Build + ")";
     return "{\nreturn " + Build + ";\n}";
@@ -672,6 +690,14 @@ private:
 };
 
 } // namespace
+
+std::string sizeAssertion(const AsyncFunctionModel &Model) {
+  return llvm::formatv("static_assert(sizeof({0}) == {1} && alignof({0}) == "
+                       "{2}, \"unawait: the frame size report of {3} does "
+                       "not match this compiler\");\n",
+                       Model.qualifiedClassName(), Model.Layout.Size,
+                       Model.Layout.Align, Model.Name);
+}
 
 std::optional<EmittedFunction> emitStateMachine(const AsyncFunctionModel &Model,
                                                 const ModelRegistry &Models,

@@ -44,7 +44,11 @@ struct EmittedFunction {
   std::string FactoryBody;
 };
 
-/// Emits one function. Reports what cannot be emitted; returns nothing then.
+/// `static_assert(sizeof(<class>) == N && alignof(<class>) == A, ...)`: the
+/// report's size of \p Model, checked by the compiler in use.
+std::string sizeAssertion(const AsyncFunctionModel &Model);
+
+/// Emits one function (a template's class template; not an instance). Reports what cannot be emitted; returns nothing then.
 std::optional<EmittedFunction> emitStateMachine(const AsyncFunctionModel &Model,
                                                 const ModelRegistry &Models,
                                                 clang::ASTContext &Context,
