@@ -72,8 +72,8 @@ int main() { std::printf("total = %d\n", unawait::block_on(use_others())); }
 // CHECK-NEXT:           return unawait::pending;
 // CHECK-NEXT:         a = std::move(polled).value();
 // CHECK-NEXT:         live_ &= ~Live::future0;
-// CHECK-NEXT:         unawait::detail::destroy(
-// CHECK-NEXT:             future0); // Suspend1: `co_await boxed(20)` (line 15)
+// CHECK-NEXT:         unawait::detail::destroy(future0);
+// CHECK-NEXT:         // Suspend1: `co_await boxed(20)` (line 15)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(g1.future1))
 // CHECK-NEXT:             unawait::Async<int>(boxed(20));
 // CHECK-NEXT:         live_ |= Live::future1;

@@ -378,8 +378,8 @@ int main() {
 // CHECK-NEXT:           return unawait::pending;
 // CHECK-NEXT:         a = std::move(polled).value();
 // CHECK-NEXT:         live_ &= ~Live::future0;
-// CHECK-NEXT:         unawait::detail::destroy(
-// CHECK-NEXT:             future0); // Suspend1: `co_await twice(1.25)` (line 31)
+// CHECK-NEXT:         unawait::detail::destroy(future0);
+// CHECK-NEXT:         // Suspend1: `co_await twice(1.25)` (line 31)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(g1.future1))
 // CHECK-NEXT:             twice_future<double>(twice(1.25));
 // CHECK-NEXT:         live_ |= Live::future1;
@@ -391,8 +391,8 @@ int main() {
 // CHECK-NEXT:           return unawait::pending;
 // CHECK-NEXT:         g1.b = std::move(polled).value();
 // CHECK-NEXT:         live_ &= ~Live::future1;
-// CHECK-NEXT:         unawait::detail::destroy(
-// CHECK-NEXT:             g1.future1); // Suspend2: `co_await plus<100>(leaf(3))` (line 32)
+// CHECK-NEXT:         unawait::detail::destroy(g1.future1);
+// CHECK-NEXT:         // Suspend2: `co_await plus<100>(leaf(3))` (line 32)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(g1.g2.future2))
 // CHECK-NEXT:             plus_future<100, leaf_future>(plus<100>(leaf(3)));
 // CHECK-NEXT:         live_ |= Live::future2;
@@ -404,9 +404,8 @@ int main() {
 // CHECK-NEXT:           return unawait::pending;
 // CHECK-NEXT:         g1.g2.c = std::move(polled).value();
 // CHECK-NEXT:         live_ &= ~Live::future2;
-// CHECK-NEXT:         unawait::detail::destroy(
-// CHECK-NEXT:             g1.g2.future2); // Suspend3: `co_await plus<1000>(wake_yield(4))`
-// CHECK-NEXT:                             // (line 33)
+// CHECK-NEXT:         unawait::detail::destroy(g1.g2.future2);
+// CHECK-NEXT:         // Suspend3: `co_await plus<1000>(wake_yield(4))` (line 33)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(g1.g2.future3))
 // CHECK-NEXT:             plus_future<1000, WakeYield>(plus<1000>(wake_yield(4)));
 // CHECK-NEXT:         live_ |= Live::future3;

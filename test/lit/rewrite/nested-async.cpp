@@ -181,8 +181,8 @@ int main() { unawait::block_on(top()); }
 // CHECK-NEXT:           return unawait::pending;
 // CHECK-NEXT:         x = std::move(polled).value();
 // CHECK-NEXT:         live_ &= ~Live::future0;
-// CHECK-NEXT:         unawait::detail::destroy(
-// CHECK-NEXT:             future0); // Suspend1: `co_await leaf(x)` (line 15)
+// CHECK-NEXT:         unawait::detail::destroy(future0);
+// CHECK-NEXT:         // Suspend1: `co_await leaf(x)` (line 15)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(future1)) leaf_future(leaf(x));
 // CHECK-NEXT:         live_ |= Live::future1;
 // CHECK-NEXT:         state_ = State::Suspend1;

@@ -113,8 +113,8 @@ int main() {
 // CHECK-NEXT:         if (future0.poll(cx).is_pending())
 // CHECK-NEXT:           return unawait::pending;
 // CHECK-NEXT:         live_ &= ~Live::future0;
-// CHECK-NEXT:         unawait::detail::destroy(
-// CHECK-NEXT:             future0); // Suspend1: `co_await Timer(30ms)` (line 49)
+// CHECK-NEXT:         unawait::detail::destroy(future0);
+// CHECK-NEXT:         // Suspend1: `co_await Timer(30ms)` (line 49)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(future1)) Timer(Timer(30ms));
 // CHECK-NEXT:         live_ |= Live::future1;
 // CHECK-NEXT:         state_ = State::Suspend1;

@@ -544,8 +544,11 @@ private:
         S += M.ResultName + ".emplace(" + Text.polledValue() + ");\n";
       break;
     }
-    if (P.Mode == AwaiteeMode::Temporary)
-      S += Text.destroy(M.object(P.Awaitee));
+    if (std::string Destroy = P.Mode == AwaiteeMode::Temporary
+                                  ? Text.destroy(M.object(P.Awaitee))
+                                  : "";
+        !Destroy.empty())
+      S += Destroy + "\n"; // a state's comment may follow on the next line
     if (P.Form == AwaitForm::Return) {
       S += "goto done;\n";
       UsesDone = true;
