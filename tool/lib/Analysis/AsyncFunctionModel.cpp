@@ -3,6 +3,7 @@
 #include "Analysis/KeptObjects.h"
 #include "Analysis/Naming.h"
 #include "Analysis/SuspensionPoints.h"
+#include "Analysis/TemplateInstances.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -276,6 +277,8 @@ bool analyzeTranslationUnit(ASTContext &Context, DiagnosticReporter &Diags,
     else
       Clean = false;
   });
+  if (Clean)
+    Clean = addUnrewrittenInstances(Models, Context, Diags);
   return Clean && !Diags.hasErrors();
 }
 

@@ -3,6 +3,7 @@
 #include "Analysis/Naming.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 namespace unawait {
 
@@ -53,8 +54,12 @@ public:
                 ASTContext &Context, DiagnosticReporter &Diags)
       : Template(Template), Models(Models), Ctx(Context), Diags(Diags) {}
 
-  std::optional<const AsyncFunctionModel *> run(const CallExpr &Call,
-                                                const FunctionDecl &Callee) {
+  /// The instance \p Callee (an instantiation of the template) becomes in
+  /// the rewritten program, where \p Call (if any) builds it; errors are
+  /// reported at \p Where.
+  std::optional<const AsyncFunctionModel *> run(const CallExpr *Call,
+                                                const FunctionDecl &Callee,
+                                                SourceLocation Where) {
     if (!deduce(Call, Callee))
       return std::nullopt;
     std::string Arguments = "<";
@@ -68,7 +73,7 @@ public:
     Instance.InstanceOf = &Template;
     Instance.Name += Arguments;
     Instance.ClassName += Arguments;
-    if (!measure(Instance, Call))
+    if (!measure(Instance, Where))
       return std::nullopt;
     return Models.add(std::move(Instance));
   }
@@ -76,11 +81,13 @@ public:
 private:
   /// The arguments clang deduced, with each type parameter that a call to
   /// an annotated function initialises replaced by its generated class.
-  bool deduce(const CallExpr &Call, const FunctionDecl &Callee) {
+  bool deduce(const CallExpr *Call, const FunctionDecl &Callee) {
     for (const TemplateArgument &Source :
          Callee.getTemplateSpecializationArgs()->asArray())
       Args.push_back(sourceArgument(Source));
-    for (auto [Arg, Index] : deducingArguments(Call, Template)) {
+    if (!Call)
+      return true;
+    for (auto [Arg, Index] : deducingArguments(*Call, Template)) {
       std::optional<const AsyncFunctionModel *> Inner =
           generatedModelOf(Arg, Models, Ctx, Diags);
       if (!Inner)
@@ -108,14 +115,14 @@ private:
 
   /// Sizes the objects whose type is a template parameter, then lays the
   /// template's tree out again.
-  bool measure(AsyncFunctionModel &Instance, const CallExpr &Call) {
+  bool measure(AsyncFunctionModel &Instance, SourceLocation Where) {
     for (size_t I = 0; I < Instance.LayoutObjects.size(); ++I) {
       FrameObject &Object = Instance.Objects[Instance.LayoutObjects[I]];
       if (hasKnownSize(Object.StoredType))
         continue;
       const auto *Param = Object.StoredType->getAs<TemplateTypeParmType>();
       if (!Param || Param->getDepth() != 0 || Param->getIndex() >= Args.size()) {
-        Diags.error(Call.getBeginLoc(),
+        Diags.error(Where,
                     "unawait cannot measure the frame of '" + Instance.Name +
                         "': the size of '" + Object.StoredTypeSpelling +
                         "' depends on template arguments (only a template "
@@ -159,7 +166,58 @@ generatedModelOf(const Expr *E, ModelRegistry &Models, ASTContext &Context,
   const FunctionDecl &Callee = *Call->getDirectCallee();
   if (!Callee.getTemplateSpecializationArgs())
     return nullptr; // a dependent call inside a template
-  return Instantiation(*Model, Models, Context, Diags).run(*Call, Callee);
+  return Instantiation(*Model, Models, Context, Diags)
+      .run(Call, Callee, Call->getBeginLoc());
+}
+
+namespace {
+
+/// The calls in the main file's own code (not in template instantiations).
+class MainFileCalls : public RecursiveASTVisitor<MainFileCalls> {
+public:
+  explicit MainFileCalls(const SourceManager &SM) : SM(SM) {}
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      return true; // the headers' code
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    Calls.push_back(Call);
+    return true;
+  }
+  const SourceManager &SM;
+  std::vector<const CallExpr *> Calls;
+};
+
+} // namespace
+
+bool addUnrewrittenInstances(ModelRegistry &Models, ASTContext &Context,
+                             DiagnosticReporter &Diags) {
+  MainFileCalls Search(Context.getSourceManager());
+  Search.TraverseDecl(Context.getTranslationUnitDecl());
+  for (const CallExpr *Call : Search.Calls)
+    if (!generatedModelOf(Call, Models, Context, Diags))
+      return false;
+  std::vector<const AsyncFunctionModel *> Templates;
+  for (const AsyncFunctionModel &Model : Models.models())
+    if (Model.functionTemplate())
+      Templates.push_back(&Model);
+  bool Measured = true;
+  for (const AsyncFunctionModel *Template : Templates)
+    for (const FunctionDecl *Spec : Template->functionTemplate()->specializations()) {
+      const TemplateArgumentList *Args = Spec->getTemplateSpecializationArgs();
+      bool SameInBothPrograms = llvm::none_of(
+          Args->asArray(), [](const TemplateArgument &Arg) {
+            return Arg.getKind() == TemplateArgument::Type &&
+                   asyncOutputType(Arg.getAsType());
+          });
+      if (SameInBothPrograms &&
+          !Instantiation(*Template, Models, Context, Diags)
+               .run(nullptr, *Spec, Spec->getPointOfInstantiation()))
+        Measured = false;
+    }
+  return Measured;
 }
 
 std::vector<const CallExpr *> generatingCalls(const Expr *E,

@@ -29,6 +29,15 @@ std::optional<const AsyncFunctionModel *>
 generatedModelOf(const clang::Expr *E, ModelRegistry &Models,
                  clang::ASTContext &Context, DiagnosticReporter &Diags);
 
+/// Adds the instances built outside annotated functions, so that a template
+/// used only by unannotated code is reported too: those of the calls in the
+/// main file (deduced as for an await), then those clang instantiated with
+/// arguments that are the same in the rewritten program (none is an
+/// unawait::Async<T>, which may stand for a generated class there). Returns
+/// false after reporting an instance that cannot be measured.
+bool addUnrewrittenInstances(ModelRegistry &Models, clang::ASTContext &Context,
+                             DiagnosticReporter &Diags);
+
 /// The calls whose generated classes make up the class \p E builds: E
 /// itself and, for a function template, its arguments that deduce a
 /// generated class, recursively. The rewrite leaves them as written; other

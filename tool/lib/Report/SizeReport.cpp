@@ -195,6 +195,11 @@ std::vector<FunctionReport> buildReport(const ModelRegistry &Models,
   for (const AsyncFunctionModel &Model : Models.models())
     if (Model.hasRealSizes()) // a template is reported per instance
       Functions.push_back(report(Model, Context.getSourceManager()));
+  // In source order; instances are found after the functions awaiting them.
+  std::stable_sort(Functions.begin(), Functions.end(),
+                   [](const FunctionReport &A, const FunctionReport &B) {
+                     return A.Line < B.Line;
+                   });
   return Functions;
 }
 
