@@ -30,18 +30,20 @@ def generated_regions(text):
     lines = text.splitlines()
     i = 0
     while i < len(lines):
-        if not lines[i].startswith(CLASS_START):
+        if not lines[i].lstrip().startswith(CLASS_START):
             i += 1
             continue
+        # A member function's class is nested in its class: indented.
+        indent = lines[i][:len(lines[i]) - len(lines[i].lstrip())]
         region = []
-        while i < len(lines) and lines[i] != "};":
+        while i < len(lines) and lines[i] != indent + "};":
             region.append(lines[i])
             i += 1
-        region.append("};")
+        region.append(indent + "};")
         i += 1
         # Skip static_asserts and blank lines up to the factory, then take it
         # whole, counting braces.
-        while i < len(lines) and (not lines[i].strip() or lines[i].startswith(("static_assert", "#line"))):
+        while i < len(lines) and (not lines[i].strip() or lines[i].lstrip().startswith(("static_assert", "#line"))):
             region.append(lines[i])
             i += 1
         depth, started = 0, False

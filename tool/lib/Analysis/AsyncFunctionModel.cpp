@@ -37,14 +37,16 @@ unsigned AsyncFunctionModel::liveBitCount() const {
 }
 
 std::string AsyncFunctionModel::qualifiedClassName() const {
-  // Namespaces only (annotated member functions are not supported yet); an
-  // anonymous namespace's members are reachable from its parent.
+  // Namespaces and, for a member function, its class (the generated class is
+  // nested there); an anonymous namespace's members are reachable from its
+  // parent.
   std::string Qualifier;
   for (const DeclContext *Context = Function.Definition->getDeclContext();
        Context && !Context->isTranslationUnit(); Context = Context->getParent())
-    if (const auto *Namespace = dyn_cast<NamespaceDecl>(Context))
-      if (!Namespace->isAnonymousNamespace())
-        Qualifier = Namespace->getName().str() + "::" + Qualifier;
+    if (const auto *Named = dyn_cast<NamedDecl>(Context);
+        Named && !Named->getName().empty() &&
+        isa<NamespaceDecl, CXXRecordDecl>(Named))
+      Qualifier = Named->getName().str() + "::" + Qualifier;
   return Qualifier.empty() ? ClassName : "::" + Qualifier + ClassName;
 }
 
@@ -85,6 +87,13 @@ AsyncFunctionModel::keptObjectOf(const VarDecl *Var) const {
   if (Found == ObjectOfVar.end() || !Objects[Found->second].Kept)
     return nullptr;
   return &Objects[Found->second];
+}
+
+const FrameObject *AsyncFunctionModel::thisObject() const {
+  for (const FrameObject &Object : Objects)
+    if (Object.Kind == ObjectKind::This)
+      return &Object;
+  return nullptr;
 }
 
 const FunctionTemplateDecl *AsyncFunctionModel::functionTemplate() const {
@@ -147,11 +156,31 @@ const char *unsupportedTemplate(const FunctionDecl *F) {
   return nullptr;
 }
 
+/// Why a member function cannot be rewritten yet, or null. Its generated
+/// class is nested in its class, just before it, so that it reaches the
+/// class's private members the way the function does.
+const char *unsupportedMember(const CXXMethodDecl *Method) {
+  const CXXRecordDecl *Class = Method->getParent();
+  if (Method->isVirtual())
+    return "annotated virtual member functions are not supported: an "
+           "override would have to return the same generated class";
+  if (Method->isOutOfLine() || Method->getPreviousDecl())
+    return "an annotated member function defined outside its class is not "
+           "supported yet; define it in the class";
+  if (Class->isDependentContext() || Method->getDescribedFunctionTemplate())
+    return "annotated member functions of templates and annotated member "
+           "templates are not supported yet";
+  if (Class->isLocalClass() || Class->isLambda() || !Class->getIdentifier())
+    return "annotated member functions of local or unnamed classes are not "
+           "supported yet";
+  return nullptr;
+}
+
 /// Rejects the kinds of functions later versions will rewrite.
 bool supportedFunction(const FunctionDecl *F, DiagnosticReporter &Diags) {
   const char *What = nullptr;
-  if (isa<CXXMethodDecl>(F))
-    What = "annotated member functions are not supported yet";
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(F))
+    What = unsupportedMember(Method);
   else if (F->isTemplated() ||
            F->getTemplateSpecializationKind() != TSK_Undeclared)
     What = unsupportedTemplate(F);
@@ -183,6 +212,29 @@ unsigned bytesFor(unsigned Values) {
   if (Values <= 8)
     return Values ? 1 : 0;
   return Values <= 16 ? 2 : Values <= 32 ? 4 : 8;
+}
+
+/// Reports a kept object whose class is still being defined where the
+/// generated class goes: a member function's own class (or one enclosing
+/// it) is incomplete inside its definition.
+bool rejectIncompleteKept(const AsyncFunctionModel &M, DiagnosticReporter &Diags) {
+  const DeclContext *Where = M.Function.Definition->getDeclContext();
+  for (const FrameObject &Object : M.Objects) {
+    if (!Object.Kept || Object.StoredAsPointer || Object.Kind == ObjectKind::This)
+      continue;
+    const Type *Element = Object.Type->getBaseElementTypeUnsafe();
+    const CXXRecordDecl *Record = Element->getAsCXXRecordDecl();
+    if (Record && Record->Encloses(Where)) {
+      Diags.error(Object.Loc, "'" + Object.SourceName + "' of type '" +
+                                  Record->getName().str() +
+                                  "' cannot be kept in the frame of a member "
+                                  "function of that class yet: the class is "
+                                  "incomplete where the generated class is "
+                                  "nested");
+      return false;
+    }
+  }
+  return true;
 }
 
 /// What a template's layout assumes for an object whose size depends on the
@@ -243,6 +295,8 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
   std::optional<KeptObjects> Kept =
       computeKeptObjects(M, Structure, Context, Diags);
   if (!Kept)
+    return std::nullopt;
+  if (!rejectIncompleteKept(M, Diags))
     return std::nullopt;
   if (M.liveBitCount() > 64) {
     Diags.error(F->getLocation(), "more than 64 objects with destructors are "

@@ -95,6 +95,8 @@ enum class HoldReason {
   AddressEscapes,
   /// It is the future being awaited here.
   Awaited,
+  /// It is `this`: the object a member function runs on.
+  Receiver,
 };
 
 struct HeldObject {
@@ -104,7 +106,8 @@ struct HeldObject {
   clang::SourceLocation Where;
 };
 
-/// A parameter, local, temporary or awaitee that may live in the frame.
+/// A parameter, local, temporary, awaitee, or the `this` pointer of a member
+/// function, that may live in the frame.
 struct FrameObject {
   ObjectKind Kind = ObjectKind::Local;
   /// The name in the source ("buf"); for awaitees and hidden temporaries, a
@@ -283,6 +286,8 @@ struct AsyncFunctionModel {
   /// object or a parameter with a destructor); otherwise it has none.
   bool needsDestructor() const;
   const FrameObject &object(ObjectId Id) const { return Objects[Id]; }
+  /// The kept `this` of a member function, if the function is one.
+  const FrameObject *thisObject() const;
   /// The frame object of a variable, if it is kept.
   const FrameObject *keptObjectOf(const clang::VarDecl *Var) const;
 };

@@ -210,6 +210,8 @@ private:
           P.Held.push_back({Id, HoldReason::AddressEscapes, Object.EscapeLoc});
         else if (Object.Kind == ObjectKind::Temporary)
           P.Held.push_back({Id, HoldReason::UsedAfter, {}});
+        else if (Object.Kind == ObjectKind::This)
+          P.Held.push_back({Id, HoldReason::Receiver, {}});
       }
     }
   }
@@ -287,6 +289,7 @@ private:
         return;
       bool Needs = Object.HasDestructor || Object.EscapeLoc.isValid() ||
                    !Live.available() || Object.Kind == ObjectKind::Temporary ||
+                   Object.Kind == ObjectKind::This ||
                    (Object.Var && (LiveVars.count(Object.Var) || Named.count(Object.Var)));
       if (Needs)
         Needed.push_back(Id);
@@ -322,10 +325,11 @@ private:
           if (A != B && Index[A] >= 0 && Index[B] >= 0)
             Result.Conflicts[Index[A]].set(Index[B]);
     };
-    // Before the first poll, the frame holds every parameter.
+    // Before the first poll, the frame holds every parameter (and `this`).
     std::vector<ObjectId> Params;
     for (ObjectId Id = 0; Id < M.Objects.size(); ++Id)
-      if (M.Objects[Id].Kind == ObjectKind::Param)
+      if (M.Objects[Id].Kind == ObjectKind::Param ||
+          M.Objects[Id].Kind == ObjectKind::This)
         Params.push_back(Id);
     together(Params);
     for (const Step &St : S.Steps)

@@ -192,6 +192,8 @@ void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
     else if (Object.Kind == ObjectKind::Temporary)
       Base = Object.SourceName.substr(0, Object.SourceName.find(' ')) +
              std::to_string(Id);
+    else if (Object.Kind == ObjectKind::This)
+      Base = "self";
     else
       Base = Object.SourceName;
     // A variable keeps its name if every mention of that name in the body is

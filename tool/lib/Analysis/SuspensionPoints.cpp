@@ -117,6 +117,9 @@ public:
                                        " is not supported in an async "
                                        "function yet");
     Scopes.emplace_back();
+    if (const auto *Method = dyn_cast<CXXMethodDecl>(F);
+        Method && Method->isInstance())
+      addThis(Method);
     for (const ParmVarDecl *Param : F->parameters()) {
       ObjectId Id = addVariable(Param, ObjectKind::Param);
       B.AlwaysKept[Id] = true;
@@ -137,6 +140,20 @@ private:
     B.ReferencedAcrossChunks.emplace_back();
     B.AlwaysKept.push_back(false);
     return M.Objects.size() - 1;
+  }
+
+  /// A member function's `this`, kept (a pointer) from construction to the
+  /// end: the body reaches the object's members through it.
+  void addThis(const CXXMethodDecl *Method) {
+    FrameObject This;
+    This.Kind = ObjectKind::This;
+    This.SourceName = "this";
+    This.Loc = Method->getLocation();
+    This.Type = Method->getThisType();
+    ObjectId Id = addObject(std::move(This));
+    Scopes.back().push_back(Id);
+    B.AlwaysKept[Id] = true;
+    B.Crossed[Id] = true;
   }
 
   ObjectId addVariable(const VarDecl *Var, ObjectKind Kind) {

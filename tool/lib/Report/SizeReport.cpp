@@ -30,6 +30,8 @@ std::string why(const HeldObject &Held, const SourceManager &SM) {
     return "address escapes" + lineSuffix(Held.Where, SM);
   case HoldReason::Awaited:
     return "awaited here";
+  case HoldReason::Receiver:
+    return "the object the member function runs on";
   }
   llvm_unreachable("unknown reason");
 }
@@ -39,9 +41,9 @@ namespace {
 FieldReport field(const FrameObject &Object, std::string Why,
                   const SourceManager &SM) {
   FieldReport Field;
-  Field.Name = Object.Var && Object.Kind != ObjectKind::Temporary
-                   ? Object.SourceName
-                   : Object.MemberName;
+  bool Named = (Object.Var && Object.Kind != ObjectKind::Temporary) ||
+               Object.Kind == ObjectKind::This;
+  Field.Name = Named ? Object.SourceName : Object.MemberName;
   Field.Kind = kindName(Object.Kind).str();
   Field.Type = Object.StoredTypeSpelling;
   Field.Size = Object.Size;
@@ -117,7 +119,9 @@ FunctionReport report(const AsyncFunctionModel &Model, const SourceManager &SM) 
   StateReport Start;
   Start.Name = "Start";
   for (const FrameObject &Object : Model.Objects)
-    if (Object.Kind == ObjectKind::Param && Object.Kept)
+    if (Object.Kind == ObjectKind::This)
+      Start.Fields.push_back(field(Object, "the object the member function runs on", SM));
+    else if (Object.Kind == ObjectKind::Param && Object.Kept)
       Start.Fields.push_back(field(Object, "a parameter", SM));
   finishState(Start);
   Function.States.push_back(std::move(Start));

@@ -6,6 +6,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include <optional>
 #include <set>
 
 namespace unawait {
@@ -16,24 +17,32 @@ namespace {
 
 class ReferenceReplacer : public RecursiveASTVisitor<ReferenceReplacer> {
 public:
-  using Callback = std::function<void(const DeclRefExpr *, const FrameObject &)>;
+  using Callback = std::function<void(SourceLocation, const FrameObject &)>;
   using CaptureCallback = std::function<void(const LambdaExpr *, const LambdaCapture &,
                                              const FrameObject &)>;
+  using ThisCallback = std::function<void(const CXXThisExpr *)>;
   ReferenceReplacer(const AsyncFunctionModel &Model, Callback OnReference,
-                    CaptureCallback OnCapture)
+                    CaptureCallback OnCapture, ThisCallback OnThis)
       : Model(Model), OnReference(std::move(OnReference)),
-        OnCapture(std::move(OnCapture)) {}
+        OnCapture(std::move(OnCapture)), OnThis(std::move(OnThis)) {}
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
       if (const FrameObject *Object = Model.keptObjectOf(Var))
-        OnReference(Ref, *Object);
+        OnReference(Ref->getLocation(), *Object);
+    return true;
+  }
+
+  bool VisitCXXThisExpr(CXXThisExpr *This) {
+    OnThis(This);
     return true;
   }
 
   bool VisitLambdaExpr(LambdaExpr *Lambda) {
     for (const LambdaCapture &Capture : Lambda->captures())
-      if (Capture.capturesVariable())
+      if (Capture.getCaptureKind() == LCK_StarThis && Model.thisObject())
+        OnCapture(Lambda, Capture, *Model.thisObject()); // would copy the future
+      else if (Capture.capturesVariable())
         if (const auto *Var = dyn_cast<VarDecl>(Capture.getCapturedVar()))
           if (const FrameObject *Object = Model.keptObjectOf(Var))
             OnCapture(Lambda, Capture, *Object);
@@ -44,6 +53,7 @@ private:
   const AsyncFunctionModel &Model;
   Callback OnReference;
   CaptureCallback OnCapture;
+  ThisCallback OnThis;
 };
 
 /// True if `co_return E;` moves from E implicitly (C++20): E names a local
@@ -94,6 +104,11 @@ void SourceText::replace(SourceRange Range, std::string Text) {
   Replacements.emplace(Begin, std::make_pair(End, std::move(Text)));
 }
 
+void SourceText::insert(SourceLocation Loc, std::string Text) {
+  unsigned At = SM.getFileOffset(SM.getExpansionLoc(Loc));
+  Replacements.emplace(At, std::make_pair(At, std::move(Text)));
+}
+
 std::string SourceText::render(std::pair<unsigned, unsigned> Range) const {
   auto [Begin, End] = Range;
   std::string Text;
@@ -122,29 +137,43 @@ std::string SourceText::render(std::pair<unsigned, unsigned> Range) const {
 
 void SourceText::replaceReferences(const Stmt *Body) {
   std::set<unsigned> Done;
+  // Where a use of a kept object is written, if it can be rewritten there
+  // and has not been yet.
+  auto writtenAt = [&](SourceLocation Loc,
+                       const FrameObject &Object) -> std::optional<SourceLocation> {
+    if (Loc.isMacroID()) {
+      if (!SM.isMacroArgExpansion(Loc)) {
+        Diags.error(Loc, "'" + Object.SourceName +
+                             "' is kept in the frame, but this use comes "
+                             "from a macro's body, which unawait cannot "
+                             "rewrite; pass it as a macro argument");
+        Ok = false;
+        return std::nullopt;
+      }
+      Loc = SM.getSpellingLoc(Loc);
+    }
+    if (!Done.insert(SM.getFileOffset(Loc)).second)
+      return std::nullopt; // a macro argument expanded twice
+    return Loc;
+  };
+  const FrameObject *This = Model.thisObject();
   ReferenceReplacer Replacer(
       Model,
-      [&](const DeclRefExpr *Ref, const FrameObject &Object) {
-        SourceLocation Loc = Ref->getLocation();
-        if (Loc.isMacroID()) {
-          if (!SM.isMacroArgExpansion(Loc)) {
-            Diags.error(Loc, "'" + Object.SourceName +
-                                 "' is kept in the frame, but this use comes "
-                                 "from a macro's body, which unawait cannot "
-                                 "rewrite; pass it as a macro argument");
-            Ok = false;
-            return;
-          }
-          Loc = SM.getSpellingLoc(Loc);
-        }
-        if (!Done.insert(SM.getFileOffset(Loc)).second)
-          return; // a macro argument expanded twice
-        replace(SourceRange(Loc, Loc), name(Object));
+      [&](SourceLocation Use, const FrameObject &Object) {
+        if (std::optional<SourceLocation> Loc = writtenAt(Use, Object))
+          replace(SourceRange(*Loc, *Loc), name(Object));
       },
       [&](const LambdaExpr *Lambda, const LambdaCapture &Capture,
           const FrameObject &Object) {
         if (Capture.isImplicit() && Capture.getCaptureKind() == LCK_ByRef)
           return; // the member is reached through the captured `this`
+        if (Capture.getCaptureKind() == LCK_StarThis) {
+          Diags.error(Capture.getLocation(),
+                      "a lambda capturing '*this' by copy is not supported "
+                      "in an annotated member function yet; capture 'this'");
+          Ok = false;
+          return;
+        }
         Diags.error(Capture.isImplicit() ? Lambda->getBeginLoc()
                                          : Capture.getLocation(),
                     "a lambda capturing '" + Object.SourceName + "' " +
@@ -153,6 +182,18 @@ void SourceText::replaceReferences(const Stmt *Body) {
                         "' is kept in the frame; capture it implicitly by "
                         "reference ([&])");
         Ok = false;
+      },
+      // Inside poll(), `this` is the generated future: the object's members
+      // are reached through the kept pointer, `self->x` for an implicit `x`.
+      [&](const CXXThisExpr *Use) {
+        std::optional<SourceLocation> Loc =
+            This ? writtenAt(Use->getLocation(), *This) : std::nullopt;
+        if (!Loc)
+          return;
+        if (Use->isImplicit())
+          insert(*Loc, This->AccessPath + "->");
+        else
+          replace(SourceRange(*Loc, *Loc), This->AccessPath);
       });
   Replacer.TraverseStmt(const_cast<Stmt *>(Body));
 }

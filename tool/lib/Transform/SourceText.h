@@ -77,6 +77,8 @@ private:
   std::string render(std::pair<unsigned, unsigned> Range) const;
   clang::SourceRange withSemicolon(const clang::Stmt *S) const;
   void replace(clang::SourceRange Range, std::string Text);
+  /// Inserts \p Text before the character at \p Loc.
+  void insert(clang::SourceLocation Loc, std::string Text);
   void replaceReferences(const clang::Stmt *Body);
   void replaceAwaits();
   void boxNestedAsyncCalls();

@@ -69,15 +69,24 @@ private:
   std::vector<const FrameObject *> params() const {
     std::vector<const FrameObject *> Params;
     for (const FrameObject &Object : M.Objects)
-      if (Object.Kind == ObjectKind::Param && Object.Kept)
+      if ((Object.Kind == ObjectKind::Param || Object.Kind == ObjectKind::This) &&
+          Object.Kept)
         Params.push_back(&Object);
     return Params;
+  }
+
+  /// The constructor parameter's name: the function parameter's, or the
+  /// member's for `this`.
+  static std::string parameterName(const FrameObject &Param) {
+    return Param.Kind == ObjectKind::This ? Param.MemberName : Param.SourceName;
   }
 
   /// The constructor's parameter for a function parameter: by-value
   /// parameters are taken as rvalue references and moved into the frame
   /// once, as a coroutine moves them into its frame.
   std::string constructorParameter(const FrameObject &Param) const {
+    if (Param.Kind == ObjectKind::This)
+      return declareName(Param.Type, parameterName(Param), Ctx);
     QualType Type = Param.Type->isReferenceType()
                         ? Param.Type
                         : Ctx.getRValueReferenceType(Param.Type);
@@ -93,7 +102,10 @@ private:
         Args += ", ";
       Args += constructorParameter(*Param);
       std::string Member = "this->" + Param->AccessPath;
-      if (Param->StoredAsPointer) {
+      if (Param->Kind == ObjectKind::This) {
+        FromArgs += Member + " = " + parameterName(*Param) + ";\n";
+        FromOther += Member + " = other." + Param->AccessPath + ";\n";
+      } else if (Param->StoredAsPointer) {
         FromArgs += Member + " = std::addressof(" + Param->SourceName + ");\n";
         FromOther += Member + " = other." + Param->AccessPath + ";\n";
       } else {
@@ -206,11 +218,12 @@ private:
         Object.Loc.isValid()
             ? " (line " + std::to_string(SM.getExpansionLineNumber(Object.Loc)) + ")"
             : "";
-    std::string What = Object.Kind == ObjectKind::Awaitee
-                           ? "the future awaited at " +
-                                 M.Points[*Object.AwaitOf].StateName
-                           : kindName(Object.Kind).str() + " '" +
-                                 Object.SourceName + "'";
+    std::string What =
+        Object.Kind == ObjectKind::Awaitee
+            ? "the future awaited at " + M.Points[*Object.AwaitOf].StateName
+        : Object.Kind == ObjectKind::This
+            ? "`this`: the object the member function runs on"
+            : kindName(Object.Kind).str() + " '" + Object.SourceName + "'";
     std::string Held;
     for (const SuspensionPoint &P : M.Points)
       for (const HeldObject &H : P.Held)
@@ -665,7 +678,8 @@ private:
     for (const FrameObject *Param : params()) {
       if (!Args.empty())
         Args += ", ";
-      bool Move = !Param->Type->isLValueReferenceType();
+      bool Move = !Param->Type->isLValueReferenceType() &&
+                  Param->Kind != ObjectKind::This;
       Args += Move ? "std::move(" + Param->SourceName + ")" : Param->SourceName;
     }
     std::string Build = classType() + "(" + Args + ")";
