@@ -17,7 +17,7 @@ UNAWAIT_ASYNC unawait::Async<int> variadic(Ts... values) {
 }
 
 template <class T> struct Holder {
-  // CHECK: function-template.cpp:[[@LINE+1]]:42: error: annotated member functions are not supported yet
+  // CHECK: function-template.cpp:[[@LINE+1]]:42: error: annotated member functions of templates and annotated member templates are not supported yet
   UNAWAIT_ASYNC static unawait::Async<T> get(T value) {
     co_await ready(0);
     co_return value;

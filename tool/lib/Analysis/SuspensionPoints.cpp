@@ -606,14 +606,15 @@ private:
 
   /// Sets \p Generated to the model of the class \p Operand builds when it
   /// calls an annotated function (the awaitee nests that class inline).
-  /// Returns false after reporting an error.
+  /// Returns false after reporting an error. A function awaiting itself
+  /// cannot hold itself inline: that awaitee stays the boxed Async<T> clang
+  /// sees (one allocation per level, like Box::pin in Rust).
   bool generatedCallee(const Expr *Operand, const AsyncFunctionModel *&Generated) {
     const auto *Call = dyn_cast<CallExpr>(Operand->IgnoreImplicit()->IgnoreParens());
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (Callee && Callee->getCanonicalDecl() ==
                       M.Function.Definition->getCanonicalDecl())
-      return fail(Call->getBeginLoc(), "an async function awaiting itself needs a "
-                                       "boxed future; recursion is not supported yet");
+      return true;
     std::optional<const AsyncFunctionModel *> Model =
         generatedModelOf(Operand, Callees, Ctx, Diags);
     if (!Model)

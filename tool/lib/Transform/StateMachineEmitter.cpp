@@ -1,10 +1,12 @@
 #include "Transform/StateMachineEmitter.h"
 
 #include "Analysis/Naming.h"
+#include "Analysis/NodeSearch.h"
 #include "Analysis/SuspensionPoints.h"
 #include "Transform/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -41,7 +43,7 @@ private:
   // --- the class ------------------------------------------------------
 
   std::string classDefinition(const std::string &PollBody) {
-    std::string S;
+    std::string S = forwardDeclaration();
     const FunctionDecl *F = M.Function.Definition;
     PresumedLoc Where = SM.getPresumedLoc(F->getLocation());
     S += llvm::formatv("/// unawait: the state machine of `{0}` ({1}:{2}).\n"
@@ -660,6 +662,26 @@ private:
     if (!Template)
       return "";
     return Text.range(Template->getTemplateParameters()->getSourceRange()) + "\n";
+  }
+
+  /// For a free function that calls itself: a declaration of the rewritten
+  /// function (and of its class) for poll() to call, which the class
+  /// precedes.
+  std::string forwardDeclaration() const {
+    const FunctionDecl *F = M.Function.Definition;
+    bool CallsItself = llvm::any_of(
+        nodesUnder<CallExpr>(F->getBody()), [&](const CallExpr *Call) {
+          const FunctionDecl *Callee = Call->getDirectCallee();
+          return Callee && Callee->getCanonicalDecl() == F->getCanonicalDecl();
+        });
+    if (!CallsItself || M.Function.HasSeparateDeclaration ||
+        isa<CXXMethodDecl>(F))
+      return "";
+    FunctionTypeLoc Signature = F->getFunctionTypeLoc();
+    return templateHeader() + "class " + M.ClassName + ";\n" +
+           templateHeader() + classType() + " " + F->getNameAsString() +
+           Text.range({Signature.getLParenLoc(), Signature.getRParenLoc()}) +
+           ";\n\n";
   }
 
   /// The class the function returns: "leaf_future", "use_future_future<F>".
