@@ -20,7 +20,7 @@ UNAWAIT_ASYNC unawait::Async<int> fine() {
 }
 
 UNAWAIT_ASYNC unawait::Async<int> unsupported(int n) {
-  // CHECK: error-creates-no-output-file.cpp:[[@LINE+1]]:8: error: co_await inside a larger expression
-  take(co_await unawait::Async<int>(fine()));
+  // CHECK: error-creates-no-output-file.cpp:[[@LINE+1]]:47: error: co_await inside a larger expression is not supported here: this is the second co_await
+  take(co_await unawait::Async<int>(fine()) + co_await fine());
   co_return n;
 }

@@ -160,7 +160,8 @@ enum class AwaitForm {
   InitVar,        ///< T x = co_await e;
   Assign,         ///< x = co_await e;
   CompoundAssign, ///< x op= co_await e;
-  Return,         ///< co_return co_await e;
+  Return,         ///< co_return co_await e; (or an expression around it)
+  Expression,     ///< f(co_await e); any other expression statement
 };
 
 /// How the awaitee is stored while suspended.
@@ -187,6 +188,11 @@ struct SuspensionPoint {
   const clang::Expr *Target = nullptr;
   /// "=" or "+=" etc., for Assign and CompoundAssign.
   std::string AssignOperator;
+  /// The parts of the statement evaluated after the await although clang's
+  /// CFG may order them first: the target of an assignment (C++17), and
+  /// the operands around an await inside a larger expression (the rewrite
+  /// evaluates the await first; they are checked to be free of side effects).
+  std::vector<const clang::Stmt *> EvaluatedAfter;
   AwaiteeMode Mode = AwaiteeMode::Temporary;
   /// The awaitee object (Temporary, Pointer) or the awaited variable
   /// (InPlace).

@@ -179,10 +179,11 @@ private:
     if (Live.liveAfter(P.Await, Object.Var))
       return true;
     // The target of `x op= co_await e` is evaluated after the await (C++17),
-    // which the CFG's evaluation order does not show.
-    if (!P.Target)
-      return false;
-    return referencesUnder(P.Target).Of.count(Object.Var);
+    // and so is `x` in `x + co_await e` once rewritten; the CFG's order does
+    // not show it.
+    return llvm::any_of(P.EvaluatedAfter, [&](const Stmt *Part) {
+      return referencesUnder(Part).Of.count(Object.Var) > 0;
+    });
   }
 
   void computeHeld() {

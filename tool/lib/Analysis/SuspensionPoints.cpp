@@ -1,10 +1,12 @@
 #include "Analysis/SuspensionPoints.h"
 
+#include "Analysis/Escapes.h"
 #include "Analysis/Naming.h"
 #include "Analysis/NodeSearch.h"
 #include "Analysis/References.h"
 #include "Analysis/TemplateInstances.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -188,7 +190,7 @@ private:
     return All;
   }
 
-  void addStep(std::initializer_list<const Stmt *> Roots,
+  void addStep(llvm::ArrayRef<const Stmt *> Roots,
                std::vector<ObjectId> Declared = {},
                std::optional<unsigned> Point = std::nullopt) {
     Step S;
@@ -233,8 +235,8 @@ private:
       } else if (auto Point = classifyAwait(Child)) {
         noteReferences(M.Points[*Point].Operand, Chunk, Vars);
         ++Chunk;
-        if (M.Points[*Point].Target)
-          noteReferences(M.Points[*Point].Target, Chunk, Vars);
+        for (const Stmt *Part : M.Points[*Point].EvaluatedAfter)
+          noteReferences(Part, Chunk, Vars);
         if (const VarDecl *Var = M.Points[*Point].InitVar) {
           Vars.push_back({addVariable(Var, ObjectKind::Local), Chunk, M.Points.size()});
           B.Steps.back().Declared.push_back(Vars.back().Object);
@@ -486,17 +488,21 @@ private:
       if (!Decls->isSingleDecl())
         return std::nullopt;
       const auto *Var = dyn_cast<VarDecl>(Decls->getSingleDecl());
-      if (!Var || !Var->hasLocalStorage() || !(P.Await = awaitUnder(Var->getInit())))
+      if (!Var || !Var->hasLocalStorage() ||
+          !(P.Await = awaitIn(Var->getInit(), P)))
         return std::nullopt;
       P.Form = AwaitForm::InitVar;
       P.InitVar = Var;
     } else if (const auto *Return = dyn_cast<CoreturnStmt>(S)) {
-      if (!(P.Await = awaitUnder(Return->getOperand())))
+      if (!(P.Await = awaitIn(Return->getOperand(), P)))
         return std::nullopt;
       P.Form = AwaitForm::Return;
     } else if (const auto *E = dyn_cast<Expr>(S)) {
-      if (!classifyExpression(E, P))
-        return std::nullopt;
+      if (!classifyExpression(E, P)) {
+        if (!(P.Await = awaitIn(E, P)))
+          return std::nullopt;
+        P.Form = AwaitForm::Expression;
+      }
     } else {
       return std::nullopt;
     }
@@ -504,6 +510,120 @@ private:
         (P.Target && rejectAwaitIn(P.Target, "the target of an assignment")))
       return std::nullopt;
     return addPoint(std::move(P));
+  }
+
+  /// The await of \p Root: all of it (`co_await e`, with the wrappers
+  /// awaitUnder sees through), or the only await inside it when the rewrite
+  /// may evaluate that await before the rest (see awaitInside). Null, after
+  /// an error for an await it cannot rewrite, otherwise.
+  const Expr *awaitIn(const Expr *Root, SuspensionPoint &P) {
+    if (const Expr *Await = awaitUnder(Root))
+      return Await;
+    return awaitInside(Root, P);
+  }
+
+  /// An await inside a larger expression: once rewritten, the await runs
+  /// first and the expression is evaluated after it, with the await's value
+  /// in its place. That is the program's own order when everything the
+  /// expression could evaluate first has no effect the await could see or
+  /// change: no side effects, and no variable the awaited future may reach
+  /// (named in its operand, or whose address escapes). Those parts are
+  /// recorded in P.EvaluatedAfter for liveness. An await that is evaluated
+  /// only conditionally (after &&, ||, ?) is not rewritten.
+  const Expr *awaitInside(const Expr *Root, SuspensionPoint &P) {
+    std::vector<const Stmt *> Awaits = nodesWhere(Root, isAwait);
+    if (Awaits.empty())
+      return nullptr;
+    auto Reject = [&](const Stmt *At, const std::string &Why) -> const Expr * {
+      fail(At->getBeginLoc(), "co_await inside a larger expression is not "
+                              "supported here: " + Why);
+      return nullptr;
+    };
+    if (Awaits.size() > 1)
+      return Reject(Awaits[1], "this is the second co_await of the statement; "
+                               "await into a variable first");
+    const auto *Await = cast<Expr>(Awaits.front());
+    if (Await->getType()->isVoidType())
+      return Reject(Await, "its future produces no value");
+    VariableReferences Reached = referencesUnder(awaitOperand(Await));
+    const Stmt *Child = Await;
+    while (Child != Root) {
+      DynTypedNodeList Parents = Ctx.getParents(*Child);
+      const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+      if (!Parent)
+        return Reject(Await, "unawait cannot follow the expression around it");
+      if (const char *Condition = conditionalOperand(Parent, Child))
+        return Reject(Await, std::string("it is evaluated only if ") + Condition);
+      // An assignment's target is evaluated after its value (C++17), which
+      // the CFG's order does not show.
+      if (const Stmt *Target = assignedBy(Parent, Child))
+        P.EvaluatedAfter.push_back(Target);
+      for (const Stmt *Sibling : evaluatedBefore(Parent, Child)) {
+        if (std::string Why = unsafeToDelay(Sibling, Reached); !Why.empty())
+          return Reject(Sibling, Why + ", and the rewrite would evaluate it "
+                                       "after the co_await; await into a "
+                                       "variable first");
+        P.EvaluatedAfter.push_back(Sibling);
+      }
+      Child = Parent;
+    }
+    return Await;
+  }
+
+  /// Why the await under \p Child is evaluated only conditionally inside
+  /// \p Parent, or null.
+  static const char *conditionalOperand(const Stmt *Parent, const Stmt *Child) {
+    if (const auto *Binary = dyn_cast<BinaryOperator>(Parent);
+        Binary && Binary->isLogicalOp() && Binary->getRHS() == Child)
+      return Binary->getOpcode() == BO_LAnd ? "the left side of && is true"
+                                            : "the left side of || is false";
+    if (const auto *Conditional = dyn_cast<AbstractConditionalOperator>(Parent);
+        Conditional && Conditional->getCond() != Child)
+      return "the condition of ?: selects it";
+    return nullptr;
+  }
+
+  /// The target, if \p Parent assigns \p Child to it.
+  static const Expr *assignedBy(const Stmt *Parent, const Stmt *Child) {
+    if (const auto *Binary = dyn_cast<BinaryOperator>(Parent);
+        Binary && Binary->isAssignmentOp() && Binary->getRHS() == Child)
+      return Binary->getLHS();
+    if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(Parent);
+        Call && Call->isAssignmentOp() && Call->getNumArgs() == 2 &&
+        Call->getArg(1) == Child)
+      return Call->getArg(0);
+    return nullptr;
+  }
+
+  /// The operands of \p Parent that C++ may evaluate before \p Child: all
+  /// the others, except an assignment's target when Child is its value.
+  static std::vector<const Stmt *> evaluatedBefore(const Stmt *Parent,
+                                                   const Stmt *Child) {
+    if (assignedBy(Parent, Child))
+      return {};
+    std::vector<const Stmt *> Others;
+    for (const Stmt *Operand : Parent->children())
+      if (Operand && Operand != Child)
+        Others.push_back(Operand);
+    return Others;
+  }
+
+  /// Why evaluating \p Part after an await could change what the program
+  /// does, or "".
+  std::string unsafeToDelay(const Stmt *Part, const VariableReferences &Reached) {
+    const auto *E = dyn_cast<Expr>(Part);
+    if (!E || E->HasSideEffects(Ctx))
+      return "this has side effects";
+    const Stmt *Body = cast<CoroutineBodyStmt>(M.Function.Definition->getBody())->getBody();
+    for (auto &[Var, Uses] : referencesUnder(Part).Of) {
+      if (Reached.Of.count(Var))
+        return "'" + Var->getName().str() + "' is also given to the awaited future";
+      if (Var->hasLocalStorage() && firstEscape(Var, Body, Ctx).isValid())
+        return "the address of '" + Var->getName().str() + "' escapes";
+      if (!Var->hasLocalStorage() && !Var->getType().isConstQualified())
+        return "'" + Var->getName().str() + "' is not a local variable";
+    }
+    return "";
   }
 
   bool classifyExpression(const Expr *E, SuspensionPoint &P) {
@@ -516,12 +636,14 @@ private:
       if (!Binary->isAssignmentOp() || !(P.Await = awaitUnder(Binary->getRHS())))
         return false;
       P.Target = Binary->getLHS();
+      P.EvaluatedAfter.push_back(P.Target);
       P.AssignOperator = Binary->getOpcodeStr().str();
     } else if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(E)) {
       if (!Call->isAssignmentOp() || Call->getNumArgs() != 2 ||
           !(P.Await = awaitUnder(Call->getArg(1))))
         return false;
       P.Target = Call->getArg(0);
+      P.EvaluatedAfter.push_back(P.Target);
       P.AssignOperator = getOperatorSpelling(Call->getOperator());
     } else {
       return false;
@@ -551,7 +673,7 @@ private:
       Declared.push_back(*Awaitee);
     addStep({M.Points[Index].Operand}, Declared);
     addStep({}, {}, Index);
-    addStep({M.Points[Index].Target});
+    addStep(M.Points[Index].EvaluatedAfter);
     for (size_t Last = B.Steps.size(), I = Last - 3; I < Last; ++I)
       B.Steps[I].Awaitee = M.Points[Index].Awaitee;
     B.Steps[B.Steps.size() - 3].OperandOf = Index;

@@ -552,11 +552,13 @@ private:
       break;
     case AwaitForm::Assign:
     case AwaitForm::CompoundAssign:
-      S += Text.statement(P.Statement) + "\n";
+    case AwaitForm::Expression:
+      S += Text.statement(P.Statement) + "\n"; // the await replaced by its value
       break;
     case AwaitForm::Return:
       if (P.ProducesValue && !M.OutputIsVoid)
-        S += M.ResultName + ".emplace(" + Text.polledValue() + ");\n";
+        S += M.ResultName + ".emplace(" +
+             Text.of(cast<CoreturnStmt>(P.Statement)->getOperand()) + ");\n";
       break;
     }
     if (std::string Destroy = P.Mode == AwaiteeMode::Temporary
