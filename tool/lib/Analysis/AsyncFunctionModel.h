@@ -162,6 +162,7 @@ enum class AwaitForm {
   CompoundAssign, ///< x op= co_await e;
   Return,         ///< co_return co_await e; (or an expression around it)
   Expression,     ///< f(co_await e); any other expression statement
+  Condition,      ///< if (co_await e) (or an expression around it)
 };
 
 /// How the awaitee is stored while suspended.
@@ -188,6 +189,9 @@ struct SuspensionPoint {
   const clang::Expr *Target = nullptr;
   /// "=" or "+=" etc., for Assign and CompoundAssign.
   std::string AssignOperator;
+  /// For Condition: the frame object (a bool) the condition is stored in
+  /// between the await and the branch.
+  std::optional<ObjectId> ConditionValue;
   /// The parts of the statement evaluated after the await although clang's
   /// CFG may order them first: the target of an assignment (C++17), and
   /// the operands around an await inside a larger expression (the rewrite

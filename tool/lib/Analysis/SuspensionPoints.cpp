@@ -357,14 +357,16 @@ private:
     if (isa<CompoundStmt>(S))
       return walkBlock(S, blockChildren(S), nullptr);
     if (const auto *If = dyn_cast<IfStmt>(S)) {
-      if (rejectAwaitIn(If->getCond(), "the condition of an if statement") ||
-          rejectDeclaration(If->getInit(), "the init of an if statement") ||
+      if (rejectDeclaration(If->getInit(), "the init of an if statement") ||
           rejectDeclaration(If->getConditionVariableDeclStmt(),
                             "the condition of an if statement"))
         return;
       if (If->isConsteval())
         return (void)fail(If->getBeginLoc(), "if consteval is not supported");
-      addStep({If->getCond()});
+      if (!containsAwait(If->getCond()))
+        addStep({If->getCond()});
+      else if (!conditionPoint(If))
+        return;
       walkBranch(If->getThen());
       walkBranch(If->getElse());
       return;
@@ -652,6 +654,35 @@ private:
     return true;
   }
 
+  /// `if (... co_await e ...)`: a suspension point whose value decides the
+  /// branch. The condition is evaluated after the resume and kept in a bool
+  /// of the frame until the branch is taken (so that no resume jump into a
+  /// branch crosses an initialisation).
+  bool conditionPoint(const IfStmt *If) {
+    SuspensionPoint P;
+    P.Statement = If;
+    P.Form = AwaitForm::Condition;
+    if (!(P.Await = awaitIn(If->getCond(), P)))
+      return false;
+    P.EvaluatedAfter.push_back(If->getCond());
+    addPoint(std::move(P));
+    return !Failed;
+  }
+
+  /// The bool holding an if's condition: needed only from the resume to the
+  /// branch, so it shares storage with everything else.
+  ObjectId addConditionValue(SuspensionPoint &P) {
+    FrameObject Value;
+    Value.Kind = ObjectKind::Temporary;
+    Value.SourceName = "condition of the if";
+    Value.Loc = P.Statement->getBeginLoc();
+    Value.Type = Ctx.BoolTy;
+    ObjectId Id = addObject(std::move(Value));
+    B.AlwaysKept[Id] = true;
+    P.ConditionValue = Id;
+    return Id;
+  }
+
   unsigned addPoint(SuspensionPoint P) {
     P.Index = M.Points.size();
     P.StateName = "Suspend" + std::to_string(P.Index);
@@ -673,7 +704,15 @@ private:
       Declared.push_back(*Awaitee);
     addStep({M.Points[Index].Operand}, Declared);
     addStep({}, {}, Index);
-    addStep(M.Points[Index].EvaluatedAfter);
+    if (M.Points[Index].Form == AwaitForm::Condition) {
+      Scopes.emplace_back(); // the condition's value lives for this step only
+      ObjectId Value = addConditionValue(M.Points[Index]);
+      Scopes.back().push_back(Value);
+      addStep(M.Points[Index].EvaluatedAfter, {Value});
+      Scopes.pop_back();
+    } else {
+      addStep(M.Points[Index].EvaluatedAfter);
+    }
     for (size_t Last = B.Steps.size(), I = Last - 3; I < Last; ++I)
       B.Steps[I].Awaitee = M.Points[Index].Awaitee;
     B.Steps[B.Steps.size() - 3].OperandOf = Index;

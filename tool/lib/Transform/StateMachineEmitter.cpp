@@ -339,6 +339,10 @@ private:
         const SuspensionPoint *P = &M.Points[Point->second];
         Chunks.back().push_back({Piece::BeforeAwait, Child, P});
         Chunks.push_back({{Piece::AfterAwait, Child, P}});
+        if (P->Form == AwaitForm::Condition) { // then the if, on its own
+          Chunks.push_back({{Piece::Nested, Child, nullptr}});
+          Chunks.emplace_back();
+        }
       } else if (M.Suspending.count(Child)) {
         Chunks.push_back({{Piece::Nested, Child, nullptr}});
         Chunks.emplace_back();
@@ -550,6 +554,10 @@ private:
                ? variable(P.InitVar, Text.initializer(P.InitVar))
                : Text.statement(P.Statement) + "\n";
       break;
+    case AwaitForm::Condition:
+      S += M.object(*P.ConditionValue).AccessPath + " = static_cast<bool>(" +
+           Text.of(cast<IfStmt>(P.Statement)->getCond()) + ");\n";
+      break;
     case AwaitForm::Assign:
     case AwaitForm::CompoundAssign:
     case AwaitForm::Expression:
@@ -584,8 +592,13 @@ private:
     if (isa<CompoundStmt>(S))
       return Line + block(S, blockChildren(S), nullptr);
     if (const auto *If = dyn_cast<IfStmt>(S)) {
+      auto Point = M.PointOfStatement.find(If);
+      std::string Condition =
+          Point == M.PointOfStatement.end()
+              ? Text.of(If->getCond())
+              : M.object(*M.Points[Point->second].ConditionValue).AccessPath;
       std::string Result = Line + "if " + (If->isConstexpr() ? "constexpr " : "") +
-                           "(" + Text.of(If->getCond()) + ") " + branch(If->getThen());
+                           "(" + Condition + ") " + branch(If->getThen());
       if (If->getElse())
         Result += "else " + branch(If->getElse());
       return Result;
