@@ -1,4 +1,6 @@
-// co_await in the condition of a while or do loop is an error at the co_await.
+// co_await in the condition of a do loop is an error at the co_await; in a
+// while loop's condition it is rewritten (rewrite/while-condition.cpp) under
+// the rules of an await inside an expression, otherwise an error.
 // RUN: unawait rewrite %s > %t.out 2> %t.err; test $? -eq 1
 // RUN: count 0 < %t.out
 // RUN: FileCheck %s --input-file %t.err --implicit-check-not=error:
@@ -8,8 +10,8 @@
 
 UNAWAIT_ASYNC unawait::Async<int> while_loop() {
   int n = 0;
-  // CHECK: await-in-while-condition.cpp:[[@LINE+1]]:10: error: co_await in the condition of a while loop is not supported yet
-  while (co_await ready(0))
+  // CHECK: await-in-while-condition.cpp:[[@LINE+1]]:31: error: co_await inside a larger expression is not supported here: this is the second co_await of the statement; await into a variable first
+  while (co_await ready(0) || co_await ready(1))
     ++n;
   co_return n;
 }

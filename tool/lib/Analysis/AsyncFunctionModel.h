@@ -162,7 +162,7 @@ enum class AwaitForm {
   CompoundAssign, ///< x op= co_await e;
   Return,         ///< co_return co_await e; (or an expression around it)
   Expression,     ///< f(co_await e); any other expression statement
-  Condition,      ///< if (co_await e) (or an expression around it)
+  Condition,      ///< if (co_await e), while (co_await e) (or around it)
 };
 
 /// How the awaitee is stored while suspended.
@@ -181,7 +181,8 @@ struct SuspensionPoint {
   std::string StateName;
   /// The co_await (see isAwait).
   const clang::Expr *Await = nullptr;
-  /// The statement whose top is the await (DeclStmt, expression, co_return).
+  /// The statement whose top is the await (DeclStmt, expression, co_return,
+  /// if), or a while loop's condition.
   const clang::Stmt *Statement = nullptr;
   AwaitForm Form = AwaitForm::Discard;
   const clang::VarDecl *InitVar = nullptr;

@@ -365,18 +365,20 @@ private:
         return (void)fail(If->getBeginLoc(), "if consteval is not supported");
       if (!containsAwait(If->getCond()))
         addStep({If->getCond()});
-      else if (!conditionPoint(If))
+      else if (!conditionPoint(If, If->getCond()))
         return;
       walkBranch(If->getThen());
       walkBranch(If->getElse());
       return;
     }
     if (const auto *While = dyn_cast<WhileStmt>(S)) {
-      if (rejectAwaitIn(While->getCond(), "the condition of a while loop") ||
-          rejectDeclaration(While->getConditionVariableDeclStmt(),
+      if (rejectDeclaration(While->getConditionVariableDeclStmt(),
                             "the condition of a while loop"))
         return;
-      addStep({While->getCond()});
+      if (!containsAwait(While->getCond()))
+        addStep({While->getCond()});
+      else if (!conditionPoint(While->getCond(), While->getCond()))
+        return;
       walkLoopBody(S, While->getBody(), nullptr);
       return;
     }
@@ -654,17 +656,19 @@ private:
     return true;
   }
 
-  /// `if (... co_await e ...)`: a suspension point whose value decides the
-  /// branch. The condition is evaluated after the resume and kept in a bool
-  /// of the frame until the branch is taken (so that no resume jump into a
-  /// branch crosses an initialisation).
-  bool conditionPoint(const IfStmt *If) {
+  /// `if (... co_await e ...)` or `while (... co_await e ...)`: a suspension
+  /// point whose value decides the branch. The condition is evaluated after
+  /// the resume and kept in a bool of the frame until the branch is taken
+  /// (so that no resume jump into a branch crosses an initialisation).
+  /// \p Statement is the if (its await is emitted in the enclosing block)
+  /// or the while loop's condition (emitted inside the loop).
+  bool conditionPoint(const Stmt *Statement, const Expr *Condition) {
     SuspensionPoint P;
-    P.Statement = If;
+    P.Statement = Statement;
     P.Form = AwaitForm::Condition;
-    if (!(P.Await = awaitIn(If->getCond(), P)))
+    if (!(P.Await = awaitIn(Condition, P)))
       return false;
-    P.EvaluatedAfter.push_back(If->getCond());
+    P.EvaluatedAfter.push_back(Condition);
     addPoint(std::move(P));
     return !Failed;
   }

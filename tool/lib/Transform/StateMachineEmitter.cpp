@@ -554,10 +554,13 @@ private:
                ? variable(P.InitVar, Text.initializer(P.InitVar))
                : Text.statement(P.Statement) + "\n";
       break;
-    case AwaitForm::Condition:
+    case AwaitForm::Condition: {
+      const auto *If = dyn_cast<IfStmt>(P.Statement);
+      const Stmt *Condition = If ? If->getCond() : P.Statement;
       S += M.object(*P.ConditionValue).AccessPath + " = static_cast<bool>(" +
-           Text.of(cast<IfStmt>(P.Statement)->getCond()) + ");\n";
+           Text.of(Condition) + ");\n";
       break;
+    }
     case AwaitForm::Assign:
     case AwaitForm::CompoundAssign:
     case AwaitForm::Expression:
@@ -604,8 +607,7 @@ private:
       return Result;
     }
     if (const auto *While = dyn_cast<WhileStmt>(S))
-      return Line + "while (" + Text.of(While->getCond()) + ") " +
-             branch(While->getBody());
+      return Line + whileLoop(While);
     if (const auto *Do = dyn_cast<DoStmt>(S))
       return Line + "do " + branch(Do->getBody()) + "while (" +
              Text.of(Do->getCond()) + ");\n";
@@ -615,6 +617,21 @@ private:
       return Line + rangeFor(Range);
     fail(S->getBeginLoc(), "internal error: cannot emit this statement");
     return "";
+  }
+
+  /// With an await in its condition, the loop tests the condition inside:
+  /// `while (true) { await; condition = ...; if (!condition) break; body }`
+  /// (a `continue` in the body goes back to the await).
+  std::string whileLoop(const WhileStmt *While) {
+    auto Found = M.PointOfStatement.find(While->getCond());
+    if (Found == M.PointOfStatement.end())
+      return "while (" + Text.of(While->getCond()) + ") " +
+             branch(While->getBody());
+    const SuspensionPoint &P = M.Points[Found->second];
+    return "while (true) {\n" + beforeAwait(P) + "resume_" + P.StateName +
+           ": {\n" + afterAwait(P) + "}\nif (!" +
+           M.object(*P.ConditionValue).AccessPath + ")\nbreak;\n" +
+           branch(While->getBody()) + "}\n";
   }
 
   std::string forLoop(const ForStmt *For) {
