@@ -1,4 +1,6 @@
-// co_await in the condition, the increment or the init of a for loop is an error at the co_await.
+// co_await in the increment or the init of a for loop is an error at the
+// co_await; in the condition it is rewritten (rewrite/for-condition.cpp)
+// under the rules of an await inside an expression, otherwise an error.
 // RUN: unawait rewrite %s > %t.out 2> %t.err; test $? -eq 1
 // RUN: count 0 < %t.out
 // RUN: FileCheck %s --input-file %t.err --implicit-check-not=error:
@@ -8,8 +10,8 @@
 
 UNAWAIT_ASYNC unawait::Async<int> condition() {
   int n = 0;
-  // CHECK: await-in-for-condition.cpp:[[@LINE+1]]:23: error: co_await in the condition of a for loop is not supported yet
-  for (int i = 0; i < co_await ready(3); ++i)
+  // CHECK: await-in-for-condition.cpp:[[@LINE+1]]:28: error: co_await inside a larger expression is not supported here: it is evaluated only if the left side of && is true
+  for (int i = 0; i < 3 && co_await ready(3); ++i)
     ++n;
   co_return n;
 }

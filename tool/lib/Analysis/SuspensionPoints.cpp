@@ -414,7 +414,6 @@ private:
 
   void walkFor(const ForStmt *For) {
     if (rejectAwaitIn(For->getInit(), "the init of a for loop") ||
-        rejectAwaitIn(For->getCond(), "the condition of a for loop") ||
         rejectAwaitIn(For->getInc(), "the increment of a for loop") ||
         rejectDeclaration(For->getConditionVariableDeclStmt(),
                           "the condition of a for loop"))
@@ -438,7 +437,10 @@ private:
       if (Found != Loop.Of.end())
         B.ReferencedAcrossChunks[Id] = Found->second.front();
     }
-    addStep({For->getCond()});
+    if (!containsAwait(For->getCond()))
+      addStep({For->getCond()});
+    else if (!conditionPoint(For->getCond(), For->getCond()))
+      return;
     walkLoopBody(For, For->getBody(), nullptr);
     addStep({For->getInc()});
     B.ScopeObjects[For] = Scopes.back();

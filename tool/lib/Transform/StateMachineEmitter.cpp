@@ -619,19 +619,29 @@ private:
     return "";
   }
 
-  /// With an await in its condition, the loop tests the condition inside:
+  /// With an await in its condition, a loop tests the condition inside:
   /// `while (true) { await; condition = ...; if (!condition) break; body }`
-  /// (a `continue` in the body goes back to the await).
+  /// (a `continue` in the body goes back to the await; in a for loop,
+  /// through the increment).
   std::string whileLoop(const WhileStmt *While) {
-    auto Found = M.PointOfStatement.find(While->getCond());
-    if (Found == M.PointOfStatement.end())
+    const SuspensionPoint *P = conditionAwait(While->getCond());
+    if (!P)
       return "while (" + Text.of(While->getCond()) + ") " +
              branch(While->getBody());
-    const SuspensionPoint &P = M.Points[Found->second];
-    return "while (true) {\n" + beforeAwait(P) + "resume_" + P.StateName +
-           ": {\n" + afterAwait(P) + "}\nif (!" +
-           M.object(*P.ConditionValue).AccessPath + ")\nbreak;\n" +
-           branch(While->getBody()) + "}\n";
+    return "while (true) " + awaitedConditionThen(*P, While->getBody());
+  }
+
+  const SuspensionPoint *conditionAwait(const Expr *Condition) const {
+    auto Found = Condition ? M.PointOfStatement.find(Condition)
+                           : M.PointOfStatement.end();
+    return Found == M.PointOfStatement.end() ? nullptr : &M.Points[Found->second];
+  }
+
+  /// `{ await; condition = ...; if (!condition) break; body }`.
+  std::string awaitedConditionThen(const SuspensionPoint &P, const Stmt *Body) {
+    return "{\n" + beforeAwait(P) + "resume_" + P.StateName + ": {\n" +
+           afterAwait(P) + "}\nif (!" + M.object(*P.ConditionValue).AccessPath +
+           ")\nbreak;\n" + branch(Body) + "}\n";
   }
 
   std::string forLoop(const ForStmt *For) {
@@ -643,10 +653,12 @@ private:
     } else if (For->getInit()) {
       Init = Text.of(For->getInit());
     }
+    const SuspensionPoint *Awaited = conditionAwait(For->getCond());
     S += "for (" + Init + "; " +
-         (For->getCond() ? Text.of(For->getCond()) : "") + "; " +
+         (For->getCond() && !Awaited ? Text.of(For->getCond()) : "") + "; " +
          (For->getInc() ? Text.of(For->getInc()) : "") + ") " +
-         branch(For->getBody());
+         (Awaited ? awaitedConditionThen(*Awaited, For->getBody())
+                  : branch(For->getBody()));
     return S + destroyScope(For);
   }
 
