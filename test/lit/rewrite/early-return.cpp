@@ -107,8 +107,6 @@ int main() {
 // CHECK-NEXT:           result.emplace(-1);
 // CHECK-NEXT:           goto done;
 // CHECK-NEXT:         }
-// CHECK-NEXT:         live_ &= ~Live::outer;
-// CHECK-NEXT:         unawait::detail::destroy(outer);
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
 // CHECK-NEXT:     UNAWAIT_CATCH_ALL {

@@ -131,10 +131,6 @@ int main() {
 // CHECK-NEXT:           result.emplace(2);
 // CHECK-NEXT:           goto done;
 // CHECK-NEXT:         }
-// CHECK-NEXT:         live_ &= ~Live::b;
-// CHECK-NEXT:         unawait::detail::destroy(b);
-// CHECK-NEXT:         live_ &= ~Live::a;
-// CHECK-NEXT:         unawait::detail::destroy(a);
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
 // CHECK-NEXT:     UNAWAIT_CATCH_ALL {
@@ -255,8 +251,6 @@ int main() {
 // CHECK-NEXT:           goto done;
 // CHECK-NEXT:         }
 // CHECK-NEXT:       }
-// CHECK-NEXT:         live_ &= ~Live::outer;
-// CHECK-NEXT:         unawait::detail::destroy(outer);
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
 // CHECK-NEXT:     UNAWAIT_CATCH_ALL {

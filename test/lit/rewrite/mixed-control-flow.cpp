@@ -119,8 +119,6 @@ int main() {
 // CHECK-NEXT:           result.emplace(x * 2);
 // CHECK-NEXT:           goto done;
 // CHECK-NEXT:         }
-// CHECK-NEXT:         live_ &= ~Live::t;
-// CHECK-NEXT:         unawait::detail::destroy(t);
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
 // CHECK-NEXT:     UNAWAIT_CATCH_ALL {
@@ -304,10 +302,6 @@ int main() {
 // CHECK-NEXT:           result.emplace(acc);
 // CHECK-NEXT:           goto done;
 // CHECK-NEXT:         }
-// CHECK-NEXT:         live_ &= ~Live::acc;
-// CHECK-NEXT:         unawait::detail::destroy(acc);
-// CHECK-NEXT:         live_ &= ~Live::top;
-// CHECK-NEXT:         unawait::detail::destroy(top);
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
 // CHECK-NEXT:     UNAWAIT_CATCH_ALL {

@@ -80,8 +80,6 @@ int main() { unawait::block_on(top()); }
 // CHECK-NEXT:           goto done;
 // CHECK-NEXT:         }
 // CHECK-NEXT:       }
-// CHECK-NEXT:         live_ &= ~Live::t;
-// CHECK-NEXT:         unawait::detail::destroy(t);
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
 // CHECK-NEXT:     UNAWAIT_CATCH_ALL {

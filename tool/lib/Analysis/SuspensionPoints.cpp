@@ -226,9 +226,12 @@ private:
       Vars.push_back({addVariable(LoopVar, ObjectKind::Local), 0, M.Points.size()});
       addStep({LoopVar->getInit()}, {Vars.back().Object});
     }
-    for (const Stmt *Child : Children) {
+    for (const Stmt *Labelled : Children) {
       if (Failed)
         return;
+      const Stmt *Child = withoutCaseLabels(Labelled);
+      if (Child != Labelled)
+        ++Chunk; // as the emitter: a case label starts a chunk
       if (!containsAwait(Child)) {
         noteReferences(Child, Chunk, Vars);
         walkText(Child, Chunk, Vars);
@@ -371,6 +374,22 @@ private:
       walkBranch(If->getElse());
       return;
     }
+    if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
+      if (rejectAwaitIn(Switch->getCond(), "the condition of a switch statement") ||
+          rejectDeclaration(Switch->getInit(), "the init of a switch statement") ||
+          rejectDeclaration(Switch->getConditionVariableDeclStmt(),
+                            "the condition of a switch statement"))
+        return;
+      const auto *Body = dyn_cast<CompoundStmt>(Switch->getBody());
+      if (!Body)
+        return (void)fail(Switch->getBody()->getBeginLoc(),
+                          "a switch statement whose body awaits needs braces");
+      addStep({Switch->getCond()});
+      Targets.push_back({Switch, /*IsLoop=*/false, scopeDepth()});
+      walkBlock(Body, blockChildren(Body), nullptr);
+      Targets.pop_back();
+      return;
+    }
     if (const auto *While = dyn_cast<WhileStmt>(S)) {
       if (rejectDeclaration(While->getConditionVariableDeclStmt(),
                             "the condition of a while loop"))
@@ -400,8 +419,6 @@ private:
   }
 
   static const char *statementName(const Stmt *S) {
-    if (isa<SwitchStmt>(S))
-      return "switch statement";
     if (isa<CXXTryStmt>(S))
       return "try block";
     if (isa<AttributedStmt>(S))
@@ -817,6 +834,12 @@ private:
 } // namespace
 
 bool containsAwait(const Stmt *S) { return firstAwait(S) != nullptr; }
+
+const Stmt *withoutCaseLabels(const Stmt *S) {
+  while (const auto *Case = dyn_cast<SwitchCase>(S))
+    S = Case->getSubStmt();
+  return S;
+}
 
 std::vector<Stmt *> blockChildren(const Stmt *S) {
   if (const auto *Compound = dyn_cast<CompoundStmt>(S))

@@ -85,6 +85,10 @@ const clang::Expr *awaitUnder(const clang::Expr *E);
 /// statement itself when a loop body or branch is a single statement.
 std::vector<clang::Stmt *> blockChildren(const clang::Stmt *S);
 
+/// The statement under a switch's case (and default) labels: the walk and
+/// the emitter treat `case 1: stmt` as the label, then `stmt`.
+const clang::Stmt *withoutCaseLabels(const clang::Stmt *S);
+
 /// True if \p S contains a co_await (not counting lambdas in it).
 bool containsAwait(const clang::Stmt *S);
 

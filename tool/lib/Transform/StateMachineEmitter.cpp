@@ -326,7 +326,7 @@ private:
   /// One piece of a block: a statement, or the part of an await statement
   /// before or after its suspension.
   struct Piece {
-    enum Kind { Statement, BeforeAwait, AfterAwait, Nested } PieceKind;
+    enum Kind { Statement, BeforeAwait, AfterAwait, Nested, CaseLabel } PieceKind;
     const Stmt *S = nullptr;
     const SuspensionPoint *Point = nullptr;
   };
@@ -334,6 +334,12 @@ private:
   std::vector<std::vector<Piece>> chunks(llvm::ArrayRef<Stmt *> Children) const {
     std::vector<std::vector<Piece>> Chunks(1);
     for (const Stmt *Child : Children) {
+      // A case label starts a chunk: the switch's jump to it then crosses no
+      // local of the chunk before.
+      if (isa<SwitchCase>(Child))
+        Chunks.emplace_back();
+      for (; isa<SwitchCase>(Child); Child = cast<SwitchCase>(Child)->getSubStmt())
+        Chunks.back().push_back({Piece::CaseLabel, Child, nullptr});
       auto Point = M.PointOfStatement.find(Child);
       if (Point != M.PointOfStatement.end()) {
         const SuspensionPoint *P = &M.Points[Point->second];
@@ -401,7 +407,12 @@ private:
         S += piece(P);
       S += Braces ? "}\n" : "";
     }
-    S += destroyScope(Owner);
+    // After a jump, the end of the scope is not reached (the jump destroys
+    // what it leaves); emitting it would be dead code, and a fallthrough
+    // warning at the next case label.
+    if (Children.empty() || !isa<BreakStmt, ContinueStmt, CoreturnStmt>(
+                                withoutCaseLabels(Children.back())))
+      S += destroyScope(Owner);
     return S + "}\n";
   }
 
@@ -427,8 +438,18 @@ private:
       return afterAwait(*P.Point);
     case Piece::Nested:
       return Comments + nested(P.S);
+    case Piece::CaseLabel:
+      return Comments + caseLabel(cast<SwitchCase>(P.S));
     }
     llvm_unreachable("unknown piece");
+  }
+
+  std::string caseLabel(const SwitchCase *Label) const {
+    const auto *Case = dyn_cast<CaseStmt>(Label);
+    if (!Case)
+      return "default:\n";
+    return "case " + Text.of(Case->getLHS()) +
+           (Case->getRHS() ? " ... " + Text.of(Case->getRHS()) : "") + ":\n";
   }
 
   std::string lineDirective(SourceLocation Loc) const {
@@ -608,6 +629,9 @@ private:
     }
     if (const auto *While = dyn_cast<WhileStmt>(S))
       return Line + whileLoop(While);
+    if (const auto *Switch = dyn_cast<SwitchStmt>(S))
+      return Line + "switch (" + Text.of(Switch->getCond()) + ") " +
+             block(Switch->getBody(), blockChildren(Switch->getBody()), nullptr);
     if (const auto *Do = dyn_cast<DoStmt>(S))
       return Line + "do " + branch(Do->getBody()) + "while (" +
              Text.of(Do->getCond()) + ");\n";
