@@ -89,6 +89,12 @@ AsyncFunctionModel::keptObjectOf(const VarDecl *Var) const {
   return &Objects[Found->second];
 }
 
+const SuspensionPoint *
+AsyncFunctionModel::conditionPoint(const Expr *Condition) const {
+  auto Found = Condition ? PointOfStatement.find(Condition) : PointOfStatement.end();
+  return Found == PointOfStatement.end() ? nullptr : &Points[Found->second];
+}
+
 const FrameObject *AsyncFunctionModel::thisObject() const {
   for (const FrameObject &Object : Objects)
     if (Object.Kind == ObjectKind::This)

@@ -222,6 +222,8 @@ struct SuspensionPoint {
 struct ScopeExit {
   /// Kept objects with destructors to destroy, youngest first.
   std::vector<ObjectId> Destroy;
+  /// The loop or switch the jump leaves.
+  const clang::Stmt *Target = nullptr;
 };
 
 struct AsyncFunctionModel {
@@ -297,6 +299,8 @@ struct AsyncFunctionModel {
   /// object or a parameter with a destructor); otherwise it has none.
   bool needsDestructor() const;
   const FrameObject &object(ObjectId Id) const { return Objects[Id]; }
+  /// The suspension point in a loop's or an if's condition, if any.
+  const SuspensionPoint *conditionPoint(const clang::Expr *Condition) const;
   /// The kept `this` of a member function, if the function is one.
   const FrameObject *thisObject() const;
   /// The frame object of a variable, if it is kept.

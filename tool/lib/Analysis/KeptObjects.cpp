@@ -264,6 +264,7 @@ private:
       for (ObjectId Id : Objects)
         if (M.Objects[Id].LiveBit >= 0)
           Exit.Destroy.push_back(Id);
+      Exit.Target = S.JumpTargets.lookup(Jump);
       M.Jumps[Jump] = std::move(Exit);
     }
     for (auto &[Scope, Objects] : S.ScopeObjects) {

@@ -303,6 +303,7 @@ private:
       for (size_t I = All.size(); I > Target->Depth; --I)
         Left.push_back(All[I - 1]);
       B.JumpScopes[Jump] = std::move(Left);
+      B.JumpTargets[Jump] = Target->Statement;
       return;
     }
   }
@@ -329,7 +330,12 @@ private:
 
   void walkLoopBody(const Stmt *Loop, const Stmt *Body, const VarDecl *LoopVar) {
     Targets.push_back({Loop, true, scopeDepth()});
-    walkBlock(Body, blockChildren(Body), LoopVar);
+    if (!LoopVar && !containsAwait(Body)) {
+      std::vector<BlockVar> None; // the loop awaits in its condition only
+      walkText(Body, 0, None);
+    } else {
+      walkBlock(Body, blockChildren(Body), LoopVar);
+    }
     Targets.pop_back();
   }
 
@@ -402,10 +408,11 @@ private:
       return;
     }
     if (const auto *Do = dyn_cast<DoStmt>(S)) {
-      if (rejectAwaitIn(Do->getCond(), "the condition of a do loop"))
-        return;
       walkLoopBody(S, Do->getBody(), nullptr);
-      addStep({Do->getCond()});
+      if (!containsAwait(Do->getCond()))
+        addStep({Do->getCond()});
+      else
+        conditionPoint(Do->getCond(), Do->getCond());
       return;
     }
     if (const auto *For = dyn_cast<ForStmt>(S))

@@ -57,6 +57,8 @@ struct BodyStructure {
   /// Per jump statement (break, continue): the frame objects in the scopes it
   /// leaves, youngest first.
   llvm::DenseMap<const clang::Stmt *, std::vector<ObjectId>> JumpScopes;
+  /// Per jump statement: the loop or switch it leaves.
+  llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> JumpTargets;
   /// Per block, for-loop or range-for: the frame objects declared directly
   /// in it, in order.
   llvm::DenseMap<const clang::Stmt *, std::vector<ObjectId>> ScopeObjects;

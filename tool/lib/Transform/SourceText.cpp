@@ -87,6 +87,10 @@ std::string SourceText::name(const FrameObject &Object) {
                                 : Object.AccessPath;
 }
 
+std::string SourceText::continueLabel(const SuspensionPoint &Condition) {
+  return "continue_" + Condition.StateName;
+}
+
 std::string SourceText::polledValue() const {
   return "std::move(" + Model.PolledName + ").value()";
 }
@@ -244,12 +248,19 @@ void SourceText::replaceReturnsAndJumps(const Stmt *Body) {
     replace(withSemicolon(Return), returnText(Return));
   }
   for (const auto &[Jump, Exit] : Model.Jumps) {
-    if (Exit.Destroy.empty())
+    // A do loop awaiting in its condition is emitted as `while (true)`:
+    // its `continue` goes to the condition's await.
+    const auto *Do = dyn_cast_or_null<DoStmt>(Exit.Target);
+    const SuspensionPoint *Condition =
+        Do && isa<ContinueStmt>(Jump) ? Model.conditionPoint(Do->getCond()) : nullptr;
+    if (Exit.Destroy.empty() && !Condition)
       continue;
     std::string Text = "{ ";
     for (ObjectId Id : Exit.Destroy)
       Text += destroy(Model.object(Id));
-    Text += isa<BreakStmt>(Jump) ? "break; }" : "continue; }";
+    Text += Condition ? "goto " + continueLabel(*Condition) + "; }"
+            : isa<BreakStmt>(Jump) ? "break; }"
+                                   : "continue; }";
     replace(withSemicolon(Jump), Text);
   }
 }

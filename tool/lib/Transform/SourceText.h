@@ -60,6 +60,9 @@ public:
 
   /// The poll result's value as an expression: "std::move(polled).value()".
   std::string polledValue() const;
+  /// The label before the await in a do loop's condition: where its
+  /// `continue` statements go.
+  static std::string continueLabel(const SuspensionPoint &Condition);
 
   /// The initializer of a variable as written: "", "(...)" or "{...}", with
   /// the replacements applied.

@@ -633,8 +633,7 @@ private:
       return Line + "switch (" + Text.of(Switch->getCond()) + ") " +
              block(Switch->getBody(), blockChildren(Switch->getBody()), nullptr);
     if (const auto *Do = dyn_cast<DoStmt>(S))
-      return Line + "do " + branch(Do->getBody()) + "while (" +
-             Text.of(Do->getCond()) + ");\n";
+      return Line + doLoop(Do);
     if (const auto *For = dyn_cast<ForStmt>(S))
       return Line + forLoop(For);
     if (const auto *Range = dyn_cast<CXXForRangeStmt>(S))
@@ -656,9 +655,25 @@ private:
   }
 
   const SuspensionPoint *conditionAwait(const Expr *Condition) const {
-    auto Found = Condition ? M.PointOfStatement.find(Condition)
-                           : M.PointOfStatement.end();
-    return Found == M.PointOfStatement.end() ? nullptr : &M.Points[Found->second];
+    return M.conditionPoint(Condition);
+  }
+
+  /// With an await in its condition: `while (true) { body continue_N: await;
+  /// condition = ...; if (!condition) break; }`, the body's `continue`
+  /// becoming `goto continue_N`.
+  std::string doLoop(const DoStmt *Do) {
+    const SuspensionPoint *P = conditionAwait(Do->getCond());
+    if (!P)
+      return "do " + branch(Do->getBody()) + "while (" + Text.of(Do->getCond()) +
+             ");\n";
+    bool Continued = llvm::any_of(M.Jumps, [&](const auto &Jump) {
+      return Jump.second.Target == Do && isa<ContinueStmt>(Jump.first);
+    });
+    std::string Label = Continued ? SourceText::continueLabel(*P) + ":\n" : "";
+    return "while (true) {\n" + branch(Do->getBody()) + Label +
+           beforeAwait(*P) + "resume_" +
+           P->StateName + ": {\n" + afterAwait(*P) + "}\nif (!" +
+           M.object(*P->ConditionValue).AccessPath + ")\nbreak;\n}\n";
   }
 
   /// `{ await; condition = ...; if (!condition) break; body }`.
