@@ -174,7 +174,7 @@ int main() {
 // CHECK-NEXT:       WakeYield future1;
 // CHECK-NEXT:     };
 // CHECK-NEXT:     union {
-// CHECK-NEXT:       /// temporary 'condition of the if' (line 20)
+// CHECK-NEXT:       /// temporary 'condition value' (line 20)
 // CHECK-NEXT:       bool condition5;
 // CHECK-NEXT:     };
 // CHECK-NEXT:   };
@@ -279,7 +279,7 @@ int main() {
 // CHECK-NEXT:     WakeYield future0;
 // CHECK-NEXT:   };
 // CHECK-NEXT:   union {
-// CHECK-NEXT:     /// temporary 'condition of the if' (line 28)
+// CHECK-NEXT:     /// temporary 'condition value' (line 28)
 // CHECK-NEXT:     bool condition2;
 // CHECK-NEXT:   };
 // CHECK-NEXT:   State state_ = State::Start;

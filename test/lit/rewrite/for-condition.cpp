@@ -142,7 +142,7 @@ int main() { std::printf("done at %d\n", unawait::block_on(count_to(7))); }
 // CHECK-NEXT:     WakeYield future0;
 // CHECK-NEXT:   };
 // CHECK-NEXT:   union {
-// CHECK-NEXT:     /// temporary 'condition of the if' (line 12)
+// CHECK-NEXT:     /// temporary 'condition value' (line 12)
 // CHECK-NEXT:     bool condition4;
 // CHECK-NEXT:   };
 // CHECK-NEXT:   State state_ = State::Start;

@@ -186,7 +186,7 @@ int main() {
 // CHECK-NEXT:       WakeYield future0;
 // CHECK-NEXT:     };
 // CHECK-NEXT:     union {
-// CHECK-NEXT:       /// temporary 'condition of the if' (line 13)
+// CHECK-NEXT:       /// temporary 'condition value' (line 13)
 // CHECK-NEXT:       bool condition4;
 // CHECK-NEXT:     };
 // CHECK-NEXT:   };
@@ -196,7 +196,7 @@ int main() {
 // CHECK-NEXT:       WakeYield future2;
 // CHECK-NEXT:     };
 // CHECK-NEXT:     union {
-// CHECK-NEXT:       /// temporary 'condition of the if' (line 16)
+// CHECK-NEXT:       /// temporary 'condition value' (line 16)
 // CHECK-NEXT:       bool condition8;
 // CHECK-NEXT:     };
 // CHECK-NEXT:   };
@@ -206,7 +206,7 @@ int main() {
 // CHECK-NEXT:       WakeYield future3;
 // CHECK-NEXT:     };
 // CHECK-NEXT:     union {
-// CHECK-NEXT:       /// temporary 'condition of the if' (line 19)
+// CHECK-NEXT:       /// temporary 'condition value' (line 19)
 // CHECK-NEXT:       bool condition10;
 // CHECK-NEXT:     };
 // CHECK-NEXT:   };

@@ -168,7 +168,7 @@ int main() {
 // CHECK-NEXT:       WakeYield future0;
 // CHECK-NEXT:     };
 // CHECK-NEXT:     union {
-// CHECK-NEXT:       /// temporary 'condition of the if' (line 12)
+// CHECK-NEXT:       /// temporary 'condition value' (line 12)
 // CHECK-NEXT:       bool condition4;
 // CHECK-NEXT:     };
 // CHECK-NEXT:   };

@@ -90,9 +90,12 @@ AsyncFunctionModel::keptObjectOf(const VarDecl *Var) const {
 }
 
 const SuspensionPoint *
-AsyncFunctionModel::conditionPoint(const Expr *Condition) const {
-  auto Found = Condition ? PointOfStatement.find(Condition) : PointOfStatement.end();
-  return Found == PointOfStatement.end() ? nullptr : &Points[Found->second];
+AsyncFunctionModel::conditionPoint(const Stmt *Statement) const {
+  auto Found = Statement ? PointOfStatement.find(Statement) : PointOfStatement.end();
+  if (Found == PointOfStatement.end() ||
+      Points[Found->second].Form != AwaitForm::Condition)
+    return nullptr;
+  return &Points[Found->second];
 }
 
 const FrameObject *AsyncFunctionModel::thisObject() const {

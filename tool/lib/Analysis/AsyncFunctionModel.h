@@ -299,8 +299,9 @@ struct AsyncFunctionModel {
   /// object or a parameter with a destructor); otherwise it has none.
   bool needsDestructor() const;
   const FrameObject &object(ObjectId Id) const { return Objects[Id]; }
-  /// The suspension point in a loop's or an if's condition, if any.
-  const SuspensionPoint *conditionPoint(const clang::Expr *Condition) const;
+  /// The suspension point of an awaiting condition, by its statement: the
+  /// if, or the loop's condition. Null for any other statement.
+  const SuspensionPoint *conditionPoint(const clang::Stmt *Statement) const;
   /// The kept `this` of a member function, if the function is one.
   const FrameObject *thisObject() const;
   /// The frame object of a variable, if it is kept.

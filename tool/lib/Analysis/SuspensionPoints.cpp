@@ -372,9 +372,7 @@ private:
         return;
       if (If->isConsteval())
         return (void)fail(If->getBeginLoc(), "if consteval is not supported");
-      if (!containsAwait(If->getCond()))
-        addStep({If->getCond()});
-      else if (!conditionPoint(If, If->getCond()))
+      if (!walkCondition(If, If->getCond()))
         return;
       walkBranch(If->getThen());
       walkBranch(If->getElse());
@@ -400,19 +398,14 @@ private:
       if (rejectDeclaration(While->getConditionVariableDeclStmt(),
                             "the condition of a while loop"))
         return;
-      if (!containsAwait(While->getCond()))
-        addStep({While->getCond()});
-      else if (!conditionPoint(While->getCond(), While->getCond()))
+      if (!walkCondition(While->getCond(), While->getCond()))
         return;
       walkLoopBody(S, While->getBody(), nullptr);
       return;
     }
     if (const auto *Do = dyn_cast<DoStmt>(S)) {
       walkLoopBody(S, Do->getBody(), nullptr);
-      if (!containsAwait(Do->getCond()))
-        addStep({Do->getCond()});
-      else
-        conditionPoint(Do->getCond(), Do->getCond());
+      walkCondition(Do->getCond(), Do->getCond());
       return;
     }
     if (const auto *For = dyn_cast<ForStmt>(S))
@@ -461,9 +454,7 @@ private:
       if (Found != Loop.Of.end())
         B.ReferencedAcrossChunks[Id] = Found->second.front();
     }
-    if (!containsAwait(For->getCond()))
-      addStep({For->getCond()});
-    else if (!conditionPoint(For->getCond(), For->getCond()))
+    if (!walkCondition(For->getCond(), For->getCond()))
       return;
     walkLoopBody(For, For->getBody(), nullptr);
     addStep({For->getInc()});
@@ -682,13 +673,18 @@ private:
     return true;
   }
 
-  /// `if (... co_await e ...)` or `while (... co_await e ...)`: a suspension
-  /// point whose value decides the branch. The condition is evaluated after
-  /// the resume and kept in a bool of the frame until the branch is taken
-  /// (so that no resume jump into a branch crosses an initialisation).
-  /// \p Statement is the if (its await is emitted in the enclosing block)
-  /// or the while loop's condition (emitted inside the loop).
-  bool conditionPoint(const Stmt *Statement, const Expr *Condition) {
+  /// The condition of an if or a loop: a step, or, when it awaits
+  /// (`if (... co_await e ...)`), a suspension point whose value decides
+  /// the branch. That condition is evaluated after the resume and kept in a
+  /// bool of the frame until the branch is taken (so that no resume jump
+  /// into a branch crosses an initialisation). \p Statement is the if (its
+  /// await is emitted in the enclosing block) or the loop's condition
+  /// (emitted inside the loop). Returns false after an error.
+  bool walkCondition(const Stmt *Statement, const Expr *Condition) {
+    if (!containsAwait(Condition)) {
+      addStep({Condition});
+      return true;
+    }
     SuspensionPoint P;
     P.Statement = Statement;
     P.Form = AwaitForm::Condition;
@@ -699,12 +695,12 @@ private:
     return !Failed;
   }
 
-  /// The bool holding an if's condition: needed only from the resume to the
-  /// branch, so it shares storage with everything else.
+  /// The bool holding an awaiting condition's value: needed only from the
+  /// resume to the branch, so it shares storage with everything else.
   ObjectId addConditionValue(SuspensionPoint &P) {
     FrameObject Value;
     Value.Kind = ObjectKind::Temporary;
-    Value.SourceName = "condition of the if";
+    Value.SourceName = "condition value";
     Value.Loc = P.Statement->getBeginLoc();
     Value.Type = Ctx.BoolTy;
     ObjectId Id = addObject(std::move(Value));

@@ -18,6 +18,9 @@ std::string lineSuffix(SourceLocation Loc, const SourceManager &SM) {
   return " (line " + std::to_string(SM.getExpansionLineNumber(Loc)) + ")";
 }
 
+/// Why `this` is in the frame, from the Start state on.
+const char *const ReceiverWhy = "the object the member function runs on";
+
 } // namespace
 
 std::string why(const HeldObject &Held, const SourceManager &SM) {
@@ -31,7 +34,7 @@ std::string why(const HeldObject &Held, const SourceManager &SM) {
   case HoldReason::Awaited:
     return "awaited here";
   case HoldReason::Receiver:
-    return "the object the member function runs on";
+    return ReceiverWhy;
   }
   llvm_unreachable("unknown reason");
 }
@@ -120,7 +123,7 @@ FunctionReport report(const AsyncFunctionModel &Model, const SourceManager &SM) 
   Start.Name = "Start";
   for (const FrameObject &Object : Model.Objects)
     if (Object.Kind == ObjectKind::This)
-      Start.Fields.push_back(field(Object, "the object the member function runs on", SM));
+      Start.Fields.push_back(field(Object, ReceiverWhy, SM));
     else if (Object.Kind == ObjectKind::Param && Object.Kept)
       Start.Fields.push_back(field(Object, "a parameter", SM));
   finishState(Start);

@@ -578,8 +578,8 @@ private:
     case AwaitForm::Condition: {
       const auto *If = dyn_cast<IfStmt>(P.Statement);
       const Stmt *Condition = If ? If->getCond() : P.Statement;
-      S += M.object(*P.ConditionValue).AccessPath + " = static_cast<bool>(" +
-           Text.of(Condition) + ");\n";
+      S += conditionValue(P) + " = static_cast<bool>(" + Text.of(Condition) +
+           ");\n";
       break;
     }
     case AwaitForm::Assign:
@@ -616,11 +616,8 @@ private:
     if (isa<CompoundStmt>(S))
       return Line + block(S, blockChildren(S), nullptr);
     if (const auto *If = dyn_cast<IfStmt>(S)) {
-      auto Point = M.PointOfStatement.find(If);
-      std::string Condition =
-          Point == M.PointOfStatement.end()
-              ? Text.of(If->getCond())
-              : M.object(*M.Points[Point->second].ConditionValue).AccessPath;
+      const SuspensionPoint *Awaited = M.conditionPoint(If);
+      std::string Condition = Awaited ? conditionValue(*Awaited) : Text.of(If->getCond());
       std::string Result = Line + "if " + (If->isConstexpr() ? "constexpr " : "") +
                            "(" + Condition + ") " + branch(If->getThen());
       if (If->getElse())
@@ -647,22 +644,19 @@ private:
   /// (a `continue` in the body goes back to the await; in a for loop,
   /// through the increment).
   std::string whileLoop(const WhileStmt *While) {
-    const SuspensionPoint *P = conditionAwait(While->getCond());
+    const SuspensionPoint *P = M.conditionPoint(While->getCond());
     if (!P)
       return "while (" + Text.of(While->getCond()) + ") " +
              branch(While->getBody());
-    return "while (true) " + awaitedConditionThen(*P, While->getBody());
-  }
-
-  const SuspensionPoint *conditionAwait(const Expr *Condition) const {
-    return M.conditionPoint(Condition);
+    return "while (true) {\n" + awaitCondition(*P) + branch(While->getBody()) +
+           "}\n";
   }
 
   /// With an await in its condition: `while (true) { body continue_N: await;
   /// condition = ...; if (!condition) break; }`, the body's `continue`
   /// becoming `goto continue_N`.
   std::string doLoop(const DoStmt *Do) {
-    const SuspensionPoint *P = conditionAwait(Do->getCond());
+    const SuspensionPoint *P = M.conditionPoint(Do->getCond());
     if (!P)
       return "do " + branch(Do->getBody()) + "while (" + Text.of(Do->getCond()) +
              ");\n";
@@ -671,16 +665,19 @@ private:
     });
     std::string Label = Continued ? SourceText::continueLabel(*P) + ":\n" : "";
     return "while (true) {\n" + branch(Do->getBody()) + Label +
-           beforeAwait(*P) + "resume_" +
-           P->StateName + ": {\n" + afterAwait(*P) + "}\nif (!" +
-           M.object(*P->ConditionValue).AccessPath + ")\nbreak;\n}\n";
+           awaitCondition(*P) + "}\n";
   }
 
-  /// `{ await; condition = ...; if (!condition) break; body }`.
-  std::string awaitedConditionThen(const SuspensionPoint &P, const Stmt *Body) {
-    return "{\n" + beforeAwait(P) + "resume_" + P.StateName + ": {\n" +
-           afterAwait(P) + "}\nif (!" + M.object(*P.ConditionValue).AccessPath +
-           ")\nbreak;\n" + branch(Body) + "}\n";
+  /// A loop's awaiting condition, inside the loop: `await; condition = ...;
+  /// if (!condition) break;`.
+  std::string awaitCondition(const SuspensionPoint &P) {
+    return beforeAwait(P) + "resume_" + P.StateName + ": {\n" + afterAwait(P) +
+           "}\nif (!" + conditionValue(P) + ")\nbreak;\n";
+  }
+
+  /// Where an awaiting condition's value is kept until the branch.
+  std::string conditionValue(const SuspensionPoint &P) const {
+    return M.object(*P.ConditionValue).AccessPath;
   }
 
   std::string forLoop(const ForStmt *For) {
@@ -692,11 +689,11 @@ private:
     } else if (For->getInit()) {
       Init = Text.of(For->getInit());
     }
-    const SuspensionPoint *Awaited = conditionAwait(For->getCond());
+    const SuspensionPoint *Awaited = M.conditionPoint(For->getCond());
     S += "for (" + Init + "; " +
          (For->getCond() && !Awaited ? Text.of(For->getCond()) : "") + "; " +
          (For->getInc() ? Text.of(For->getInc()) : "") + ") " +
-         (Awaited ? awaitedConditionThen(*Awaited, For->getBody())
+         (Awaited ? "{\n" + awaitCondition(*Awaited) + branch(For->getBody()) + "}\n"
                   : branch(For->getBody()));
     return S + destroyScope(For);
   }
