@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian 12 machine lacks, builds unawait into build/,
-# and runs it on the bundled example.
+# and runs it on the bundled example. Every package scripts/test.sh needs is
+# installed here; scripts/preflight.sh checks for each of them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +11,7 @@ $sudo apt-get update
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
   ca-certificates cmake make g++ \
   clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools clang-format-19 \
+  libclang-rt-19-dev libc++-19-dev libc++abi-19-dev libgcc-12-dev \
   libgtest-dev libbenchmark-dev \
   python3 python3-venv python3-setuptools python3-wheel python3-pip
 

@@ -5,10 +5,13 @@
 #      line, size reports), examples, docs examples, the Python package;
 #   2. build-tsan/: the runtime unit tests under ThreadSanitizer;
 #   3. build-asan/: the runtime unit tests and examples under ASan+UBSan.
-# Expects the packages scripts/bootstrap.sh installs.
+# Expects the packages scripts/bootstrap.sh installs: scripts/preflight.sh
+# checks them first and names the one that is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=${JOBS:-2}
+
+scripts/preflight.sh
 
 run_suite() { # name, build dir, cmake options...
   local name=$1 dir=$2
