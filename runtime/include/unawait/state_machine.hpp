@@ -48,6 +48,14 @@ void* address_of(T& member) noexcept {
   return const_cast<void*>(static_cast<const volatile void*>(std::addressof(member)));
 }
 
+// The address of any glvalue, an xvalue included (std::addressof takes
+// lvalues only): how a frame keeps a reference, or an awaited future that is
+// not its own, as a pointer.
+template <class T>
+std::remove_reference_t<T>* pointer_to(T&& object) noexcept {
+  return std::addressof(object);
+}
+
 // Ends the lifetime of a frame member (arrays element by element, last first).
 template <class T>
 void destroy(T& member) noexcept {

@@ -2,7 +2,8 @@
 
 #include "Analysis/KeptObjects.h"
 #include "Analysis/Naming.h"
-#include "Analysis/SuspensionPoints.h"
+#include "Analysis/BodyLowering.h"
+#include "Analysis/Unsupported.h"
 #include "Analysis/TemplateInstances.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -89,15 +90,6 @@ AsyncFunctionModel::keptObjectOf(const VarDecl *Var) const {
   return &Objects[Found->second];
 }
 
-const SuspensionPoint *
-AsyncFunctionModel::conditionPoint(const Stmt *Statement) const {
-  auto Found = Statement ? PointOfStatement.find(Statement) : PointOfStatement.end();
-  if (Found == PointOfStatement.end() ||
-      Points[Found->second].Form != AwaitForm::Condition)
-    return nullptr;
-  return &Points[Found->second];
-}
-
 const FrameObject *AsyncFunctionModel::thisObject() const {
   for (const FrameObject &Object : Objects)
     if (Object.Kind == ObjectKind::This)
@@ -146,57 +138,51 @@ bool hasKnownSize(QualType Type) {
 
 namespace {
 
-/// Why a function template cannot be rewritten yet, or null. Its template
+/// Why a function template cannot be rewritten yet. Its template
 /// parameters are copied to the class template and named in its arguments.
-const char *unsupportedTemplate(const FunctionDecl *F) {
+std::optional<Unsupported> unsupportedTemplate(const FunctionDecl *F) {
   const FunctionTemplateDecl *Template = F->getDescribedFunctionTemplate();
   if (!Template)
-    return F->isTemplated() ? "annotated functions inside templates are not "
-                              "supported yet"
-                            : "annotated explicit specializations are not "
-                              "supported yet";
+    return F->isTemplated() ? Unsupported::FunctionInTemplate
+                            : Unsupported::ExplicitSpecialization;
   if (Template->getPreviousDecl())
-    return "an annotated function template declared before its definition is "
-           "not supported yet";
+    return Unsupported::TemplateDeclaredBefore;
   for (const NamedDecl *Param : *Template->getTemplateParameters())
     if (Param->isParameterPack() || Param->getName().empty())
-      return "annotated function templates with unnamed or variadic template "
-             "parameters are not supported yet";
-  return nullptr;
+      return Unsupported::VariadicTemplate;
+  return std::nullopt;
 }
 
-/// Why a member function cannot be rewritten yet, or null. Its generated
-/// class is nested in its class, just before it, so that it reaches the
-/// class's private members the way the function does.
-const char *unsupportedMember(const CXXMethodDecl *Method) {
+/// Why a member function cannot be rewritten yet. Its generated class is
+/// nested in its class, just before it, so that it reaches the class's
+/// private members the way the function does.
+std::optional<Unsupported> unsupportedMember(const CXXMethodDecl *Method) {
   const CXXRecordDecl *Class = Method->getParent();
+  if (Class->isLambda())
+    return Unsupported::AnnotatedLambda;
   if (Method->isVirtual())
-    return "annotated virtual member functions are not supported: an "
-           "override would have to return the same generated class";
+    return Unsupported::VirtualMember;
   if (Method->isOutOfLine() || Method->getPreviousDecl())
-    return "an annotated member function defined outside its class is not "
-           "supported yet; define it in the class";
+    return Unsupported::OutOfClassMember;
   if (Class->isDependentContext() || Method->getDescribedFunctionTemplate())
-    return "annotated member functions of templates and annotated member "
-           "templates are not supported yet";
-  if (Class->isLocalClass() || Class->isLambda() || !Class->getIdentifier())
-    return "annotated member functions of local or unnamed classes are not "
-           "supported yet";
-  return nullptr;
+    return Unsupported::TemplateMember;
+  if (Class->isLocalClass() || !Class->getIdentifier())
+    return Unsupported::LocalClassMember;
+  return std::nullopt;
 }
 
 /// Rejects the kinds of functions later versions will rewrite.
 bool supportedFunction(const FunctionDecl *F, DiagnosticReporter &Diags) {
-  const char *What = nullptr;
+  std::optional<Unsupported> What;
   if (const auto *Method = dyn_cast<CXXMethodDecl>(F))
     What = unsupportedMember(Method);
   else if (F->isTemplated() ||
            F->getTemplateSpecializationKind() != TSK_Undeclared)
     What = unsupportedTemplate(F);
   if (!What && F->isVariadic())
-    What = "annotated variadic functions are not supported";
+    What = Unsupported::CVariadic;
   if (What)
-    Diags.error(F->getLocation(), What);
+    reportUnsupported(Diags, F->getLocation(), *What);
   return !What;
 }
 
@@ -211,8 +197,11 @@ std::string chooseClassName(const FunctionDecl *F, const ModelRegistry &Models,
         Other.Function.Definition->getName() == F->getName())
       ++Same;
   std::string Name = Same == 1 ? Base : Base + "_" + std::to_string(Same);
+  // Neither a name declared where the class goes, nor one the function
+  // spells (the class would hide it).
   const DeclContext *Where = F->getDeclContext();
-  while (!Where->lookup(&Context.Idents.get(Name)).empty())
+  std::map<std::string, unsigned> Spelled = functionIdentifiers(F, Context);
+  while (!Where->lookup(&Context.Idents.get(Name)).empty() || Spelled.count(Name))
     Name += "_";
   return Name;
 }
@@ -234,12 +223,9 @@ bool rejectIncompleteKept(const AsyncFunctionModel &M, DiagnosticReporter &Diags
     const Type *Element = Object.Type->getBaseElementTypeUnsafe();
     const CXXRecordDecl *Record = Element->getAsCXXRecordDecl();
     if (Record && Record->Encloses(Where)) {
-      Diags.error(Object.Loc, "'" + Object.SourceName + "' of type '" +
-                                  Record->getName().str() +
-                                  "' cannot be kept in the frame of a member "
-                                  "function of that class yet: the class is "
-                                  "incomplete where the generated class is "
-                                  "nested");
+      reportUnsupported(Diags, Object.Loc, Unsupported::KeptOwnClass,
+                        "'" + Object.SourceName + "' of type '" +
+                            Record->getName().str() + "'");
       return false;
     }
   }
@@ -293,23 +279,20 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
   M.OutputIsVoid = Function.OutputType->isVoidType();
   M.OutputTypeSpelling = spellType(Function.OutputType, Context);
   if (Function.OutputType->isReferenceType()) {
-    Diags.error(F->getReturnTypeSourceRange().getBegin(),
-                "async functions returning references are not supported");
+    reportUnsupported(Diags, F->getReturnTypeSourceRange().getBegin(),
+                      Unsupported::ReturnsReference);
     return std::nullopt;
   }
 
-  BodyStructure Structure;
-  if (!walkBody(M, Structure, Context, Diags, Callees))
+  if (!lowerBody(M, Context, Diags, Callees))
     return std::nullopt;
-  std::optional<KeptObjects> Kept =
-      computeKeptObjects(M, Structure, Context, Diags);
+  std::optional<KeptObjects> Kept = computeKeptObjects(M, Context, Diags);
   if (!Kept)
     return std::nullopt;
   if (!rejectIncompleteKept(M, Diags))
     return std::nullopt;
   if (M.liveBitCount() > 64) {
-    Diags.error(F->getLocation(), "more than 64 objects with destructors are "
-                                  "kept in this frame; not supported yet");
+    reportUnsupported(Diags, F->getLocation(), Unsupported::TooManyLiveBits);
     return std::nullopt;
   }
   measureObjects(M, Context);

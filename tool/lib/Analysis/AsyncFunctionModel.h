@@ -63,6 +63,7 @@
 #pragma once
 
 #include "Analysis/FrameLayout.h"
+#include "Analysis/LoweredBody.h"
 #include "Frontend/AsyncFunctionFinder.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -77,8 +78,6 @@
 #include <vector>
 
 namespace unawait {
-
-using ObjectId = unsigned;
 
 enum class ObjectKind { Param, Local, Temporary, Awaitee, This };
 
@@ -145,6 +144,22 @@ struct FrameObject {
   /// Construction order: destroyed in reverse.
   unsigned Order = 0;
 
+  /// A local of poll() declared at its top, before the dispatch, so that
+  /// no jump crosses it: for a value computed and used between two
+  /// suspension points (the bool of an awaiting condition). Never kept.
+  bool Scratch = false;
+  /// Constructed only on some paths of its full-expression (under && or
+  /// ?:): its end checks its live bit.
+  bool Conditional = false;
+  /// A variable some await polls in place: always kept.
+  bool AwaitedInPlace = false;
+  /// For the reference a tuple-like structured binding holds: the
+  /// decomposition it refers into (kept with it).
+  std::optional<ObjectId> BoundTo;
+  /// For a frame temporary of a full-expression: the expression whose value
+  /// it holds.
+  const clang::Expr *TemporaryOf = nullptr;
+
   /// Filled by the layout.
   std::string MemberName;
   /// The expression that names the member inside poll(): "buf", "g1.buf".
@@ -154,24 +169,14 @@ struct FrameObject {
   uint64_t Offset = 0;
 };
 
-/// The statement-level form of a suspension point.
-enum class AwaitForm {
-  Discard,        ///< co_await e;
-  InitVar,        ///< T x = co_await e;
-  Assign,         ///< x = co_await e;
-  CompoundAssign, ///< x op= co_await e;
-  Return,         ///< co_return co_await e; (or an expression around it)
-  Expression,     ///< f(co_await e); any other expression statement
-  Condition,      ///< if (co_await e), while (co_await e) (or around it)
-};
-
 /// How the awaitee is stored while suspended.
 enum class AwaiteeMode {
   /// A temporary future, constructed in place in the frame.
   Temporary,
   /// A variable, polled in place.
   InPlace,
-  /// Any other lvalue, polled through a pointer kept in the frame.
+  /// Any other glvalue (an lvalue or an xvalue), polled through a pointer
+  /// kept in the frame.
   Pointer,
 };
 
@@ -181,22 +186,11 @@ struct SuspensionPoint {
   std::string StateName;
   /// The co_await (see isAwait).
   const clang::Expr *Await = nullptr;
-  /// The statement whose top is the await (DeclStmt, expression, co_return,
-  /// if), or a while loop's condition.
-  const clang::Stmt *Statement = nullptr;
-  AwaitForm Form = AwaitForm::Discard;
-  const clang::VarDecl *InitVar = nullptr;
-  /// The left side, for Assign and CompoundAssign.
-  const clang::Expr *Target = nullptr;
-  /// "=" or "+=" etc., for Assign and CompoundAssign.
-  std::string AssignOperator;
-  /// For Condition: the frame object (a bool) the condition is stored in
-  /// between the await and the branch.
-  std::optional<ObjectId> ConditionValue;
-  /// The parts of the statement evaluated after the await although clang's
-  /// CFG may order them first: the target of an assignment (C++17), and
-  /// the operands around an await inside a larger expression (the rewrite
-  /// evaluates the await first; they are checked to be free of side effects).
+  /// The full-expression the await belongs to.
+  const clang::Expr *FullExpression = nullptr;
+  /// The parts of the full-expression evaluated after the await although
+  /// clang's CFG may order them first (the rewrite's order, see
+  /// EvaluationOrder.h): liveness counts what they read as used after it.
   std::vector<const clang::Stmt *> EvaluatedAfter;
   AwaiteeMode Mode = AwaiteeMode::Temporary;
   /// The awaitee object (Temporary, Pointer) or the awaited variable
@@ -206,6 +200,9 @@ struct SuspensionPoint {
   const clang::Expr *Operand = nullptr;
   /// await_resume's type: void when the awaited future outputs nothing.
   bool ProducesValue = false;
+  /// The value is used by the code after the await (otherwise the poll's
+  /// result is dropped where it is tested).
+  bool ValueUsed = false;
   /// The temporary future is built on poll()'s stack, then moved (before
   /// its first poll) into frame storage that the objects its operand read
   /// give up: an argument passed by value to an awaited call does not
@@ -216,14 +213,6 @@ struct SuspensionPoint {
   unsigned Line = 0;
   /// "co_await wake_yield(n)".
   std::string AwaitText;
-};
-
-/// What the emitter must do when control leaves scopes by a jump.
-struct ScopeExit {
-  /// Kept objects with destructors to destroy, youngest first.
-  std::vector<ObjectId> Destroy;
-  /// The loop or switch the jump leaves.
-  const clang::Stmt *Target = nullptr;
 };
 
 struct AsyncFunctionModel {
@@ -258,33 +247,36 @@ struct AsyncFunctionModel {
   /// The frame size without the kept object \p Id (its conflicts dropped).
   uint64_t sizeWithout(ObjectId Id) const;
 
-  // Structure used by the emitter.
-  /// Statements that contain a suspension point (the await statements and
-  /// every statement around them).
-  llvm::DenseSet<const clang::Stmt *> Suspending;
-  /// Await statement -> its suspension point.
-  llvm::DenseMap<const clang::Stmt *, unsigned> PointOfStatement;
+  /// The body, lowered: what the emitter prints (see LoweredBody.h).
+  LoweredBody Body;
+  /// A lambda's capture of a frame object other than implicitly by
+  /// reference (or of `*this`): an error if the object is kept.
+  struct Capture {
+    clang::SourceLocation Loc;
+    ObjectId Object;
+    bool StarThis;
+  };
+  std::vector<Capture> LambdaCaptures;
+  /// Uses of frame objects written in a macro's body: an error if kept.
+  std::vector<std::pair<clang::SourceLocation, ObjectId>> MacroUses;
   /// Variable -> its frame object, for every parameter and local that is a
   /// frame object (kept or not).
   llvm::DenseMap<const clang::VarDecl *, ObjectId> ObjectOfVar;
-  /// Compound statement (or loop) -> kept objects declared directly in it,
-  /// in construction order: destroyed at its end.
-  llvm::DenseMap<const clang::Stmt *, std::vector<ObjectId>> ScopeObjects;
-  /// break / continue -> objects to destroy before the jump.
-  llvm::DenseMap<const clang::Stmt *, ScopeExit> Jumps;
-  /// Range-for statements expanded because their body suspends: the hidden
-  /// range, begin and end objects.
-  struct RangeFor {
-    ObjectId Range, Begin, End;
-    bool RangeIsTemporary = false;
-  };
-  llvm::DenseMap<const clang::Stmt *, RangeFor> RangeFors;
 
-  /// Names of poll()'s own locals, chosen not to clash with the body.
-  std::string ContextName = "cx";
-  std::string PolledName = "polled";
-  std::string ResultName = "result";
-  std::string UnstartedName = "unstarted";
+  /// The names the generated class declares (its own types and members,
+  /// poll()'s locals), chosen so that none captures or hides a name the
+  /// function spells (see Naming.h).
+  struct GeneratedNames {
+    std::string State = "State";
+    std::string Live = "Live";
+    std::string Finish = "finish";
+    std::string StateMember = "state_";
+    std::string LiveMember = "live_";
+    std::string Context = "cx";
+    std::string Polled = "polled";
+    std::string Result = "result";
+    std::string Unstarted = "unstarted";
+  } Names;
 
   unsigned liveBitCount() const;
   /// The function template, when the function is one (not an instance).
@@ -299,9 +291,6 @@ struct AsyncFunctionModel {
   /// object or a parameter with a destructor); otherwise it has none.
   bool needsDestructor() const;
   const FrameObject &object(ObjectId Id) const { return Objects[Id]; }
-  /// The suspension point of an awaiting condition, by its statement: the
-  /// if, or the loop's condition. Null for any other statement.
-  const SuspensionPoint *conditionPoint(const clang::Stmt *Statement) const;
   /// The kept `this` of a member function, if the function is one.
   const FrameObject *thisObject() const;
   /// The frame object of a variable, if it is kept.

@@ -3,6 +3,7 @@
 #include "Analysis/Escapes.h"
 #include "Analysis/Naming.h"
 #include "Analysis/References.h"
+#include "Analysis/Unsupported.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/Analyses/LiveVariables.h"
@@ -21,6 +22,8 @@ public:
   Liveness(const FunctionDecl *Function, ASTContext &Context)
       : Manager(Context) {
     Manager.getCFGBuildOptions().setAllAlwaysAdd();
+    // Uses in a handler keep what the try block's awaits hold.
+    Manager.getCFGBuildOptions().AddEHEdges = true;
     AnalysisDeclContext *Analysis = Manager.getContext(Function);
     // killAtAssign: a variable assigned before its next read is dead.
     Live = LiveVariables::computeLiveness(*Analysis, /*killAtAssign=*/true);
@@ -63,12 +66,111 @@ private:
   llvm::DenseMap<const Stmt *, llvm::DenseSet<const VarDecl *>> After;
 };
 
+/// Where each frame object is declared among the chunks of its block, and
+/// whether a resume point crosses it or a later chunk names it (see
+/// chunksOf in LoweredBody.h).
+class ChunkFacts {
+public:
+  explicit ChunkFacts(const AsyncFunctionModel &Model)
+      : M(Model), Crossed(Model.Objects.size()),
+        ReferencedAcross(Model.Objects.size()) {
+    block(*Model.Body.Root);
+  }
+  std::vector<bool> Crossed;
+  std::vector<clang::SourceLocation> ReferencedAcross;
+
+private:
+  void block(const BlockNode &Block) {
+    std::vector<Chunk> Chunks = chunksOf(Block);
+    llvm::DenseMap<ObjectId, size_t> DeclaredIn;
+    for (size_t C = 0; C < Chunks.size(); ++C)
+      for (const Node *N : Chunks[C].Nodes)
+        if (const auto *Declare = dyn_cast<DeclareNode>(N))
+          DeclaredIn[Declare->Object] = C;
+    for (auto [Id, C] : DeclaredIn)
+      if (C + 1 < Chunks.size())
+        Crossed[Id] = true;
+    for (size_t C = 0; C < Chunks.size(); ++C)
+      for (const Node *N : Chunks[C].Nodes) {
+        VariableReferences Named;
+        collect(*N, Named);
+        for (auto &[Var, Locs] : Named.Of) {
+          auto Object = M.ObjectOfVar.find(Var);
+          if (Object == M.ObjectOfVar.end())
+            continue;
+          auto Declared = DeclaredIn.find(Object->second);
+          if (Declared != DeclaredIn.end() && Declared->second != C &&
+              ReferencedAcross[Object->second].isInvalid())
+            ReferencedAcross[Object->second] = Locs.front();
+        }
+      }
+    for (const auto &Child : Block.Children)
+      forEachRegionBlock(*Child, [&](const BlockNode &Inner) { block(Inner); });
+  }
+
+  /// The variables the AST under \p N (descendants included) names.
+  static void collect(const Node &N, VariableReferences &Named) {
+    for (const clang::Stmt *S : N.Evaluates)
+      Named.add(S);
+    forEachRegionBlock(N, [&](const BlockNode &Inner) {
+      for (const auto &Child : Inner.Children)
+        collect(*Child, Named);
+    });
+  }
+
+  template <class Visitor>
+  static void forEachRegionBlock(const Node &N, Visitor &&Visit) {
+    if (const auto *Block = dyn_cast<BlockNode>(&N)) {
+      Visit(*Block);
+    } else if (const auto *If = dyn_cast<IfNode>(&N)) {
+      Visit(*If->Then);
+      if (If->Else)
+        Visit(*If->Else);
+    } else if (const auto *Loop = dyn_cast<LoopNode>(&N)) {
+      Visit(*Loop->Body);
+    } else if (const auto *Switch = dyn_cast<SwitchNode>(&N)) {
+      Visit(*Switch->Body);
+    } else if (const auto *Try = dyn_cast<TryNode>(&N)) {
+      Visit(*Try->Body);
+      for (const TryNode::Handler &Handler : Try->Handlers)
+        Visit(*Handler.Body);
+    }
+  }
+
+  const AsyncFunctionModel &M;
+};
+
+/// Every jump of the lowered body, in the tree and inside statements.
+void collectJumps(const Node &N, std::vector<const JumpNode *> &Jumps) {
+  if (const auto *Jump = dyn_cast<JumpNode>(&N))
+    Jumps.push_back(Jump);
+  auto visit = [&](const BlockNode &Block) {
+    for (const auto &Child : Block.Children)
+      collectJumps(*Child, Jumps);
+  };
+  if (const auto *Block = dyn_cast<BlockNode>(&N))
+    visit(*Block);
+  else if (const auto *If = dyn_cast<IfNode>(&N)) {
+    visit(*If->Then);
+    if (If->Else)
+      visit(*If->Else);
+  } else if (const auto *Loop = dyn_cast<LoopNode>(&N))
+    visit(*Loop->Body);
+  else if (const auto *Switch = dyn_cast<SwitchNode>(&N))
+    visit(*Switch->Body);
+  else if (const auto *Try = dyn_cast<TryNode>(&N)) {
+    visit(*Try->Body);
+    for (const TryNode::Handler &Handler : Try->Handlers)
+      visit(*Handler.Body);
+  }
+}
+
 class KeptAnalysis {
 public:
-  KeptAnalysis(AsyncFunctionModel &Model, const BodyStructure &Structure,
-               ASTContext &Context, DiagnosticReporter &Diags)
-      : M(Model), S(Structure), Ctx(Context), SM(Context.getSourceManager()),
-        Diags(Diags), Live(Model.Function.Definition, Context) {
+  KeptAnalysis(AsyncFunctionModel &Model, ASTContext &Context,
+               DiagnosticReporter &Diags)
+      : M(Model), Ctx(Context), SM(Context.getSourceManager()), Diags(Diags),
+        Live(Model.Function.Definition, Context) {
     Body = cast<CoroutineBodyStmt>(M.Function.Definition->getBody())->getBody();
     Refs.add(Body);
   }
@@ -81,7 +183,6 @@ public:
     assignLiveBits();
     computeHeld();
     chooseRelocations();
-    recordScopes();
     return conflicts();
   }
 
@@ -105,15 +206,50 @@ private:
     }
   }
 
-  /// A frame object is kept when it is always needed in the frame, or when
-  /// a resume point crosses it and the program can observe it afterwards.
+  /// Parameters, `this`, awaitees and temporaries are always kept (scratch
+  /// values never); a local when a resume point crosses it and the program
+  /// can observe it afterwards.
   void decideKept() {
+    ChunkFacts Facts(M);
     for (ObjectId Id = 0; Id < M.Objects.size(); ++Id) {
       FrameObject &Object = M.Objects[Id];
-      Object.Kept = S.AlwaysKept[Id] ||
-                    (S.Crossed[Id] &&
-                     (Object.HasDestructor || Object.EscapeLoc.isValid() ||
-                      S.ReferencedAcrossChunks[Id].isValid()));
+      if (Object.Scratch)
+        Object.Kept = false;
+      else if (Object.Kind != ObjectKind::Local || Object.AwaitedInPlace)
+        Object.Kept = true;
+      else
+        Object.Kept = Facts.Crossed[Id] &&
+                      (Object.HasDestructor || Object.EscapeLoc.isValid() ||
+                       Facts.ReferencedAcross[Id].isValid());
+    }
+    keepWhatJumpsLeave();
+    for (FrameObject &Object : M.Objects)
+      if (Object.BoundTo)
+        Object.Kept = M.Objects[*Object.BoundTo].Kept;
+  }
+
+  /// A jump destroys the kept objects it leaves by hand, before C++
+  /// destroys the ordinary locals it leaves: when it destroys a kept object,
+  /// every object with a destructor it leaves is kept too, so that all are
+  /// destroyed youngest first.
+  void keepWhatJumpsLeave() {
+    std::vector<const JumpNode *> Jumps;
+    collectJumps(*M.Body.Root, Jumps);
+    for (const auto &Inline : M.Body.InlineNodes)
+      if (const auto *Jump = dyn_cast<JumpNode>(Inline.get()))
+        Jumps.push_back(Jump);
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const JumpNode *Jump : Jumps) {
+        bool DestroysKept = llvm::any_of(Jump->Destroy, [&](ObjectId Id) {
+          return M.Objects[Id].Kept && M.Objects[Id].HasDestructor;
+        });
+        if (!DestroysKept)
+          continue;
+        for (ObjectId Id : Jump->Destroy)
+          if (M.Objects[Id].HasDestructor && !M.Objects[Id].Kept)
+            M.Objects[Id].Kept = Changed = true;
+      }
     }
   }
 
@@ -124,34 +260,24 @@ private:
       std::string What = Object.Kind == ObjectKind::Awaitee
                              ? "the awaited future"
                              : "'" + Object.SourceName + "'";
-      std::string Why = unnameableReason(Object.Type);
-      if (!Why.empty())
-        return fail(Object.Loc, What + " is kept in the frame across a "
-                                       "suspension point, but " + Why);
-      if (Object.Var && isa<DecompositionDecl>(Object.Var))
-        return fail(Object.Loc, "structured bindings kept across a suspension "
-                                "point are not supported yet");
+      if (std::string Why = unnameableReason(Object.Type); !Why.empty())
+        return fail(Object.Loc, Unsupported::KeptUnnameable, What + ": " + Why);
       if (Object.Type->isVariablyModifiedType())
-        return fail(Object.Loc, "variable-length arrays cannot be kept in a "
-                                "frame of fixed size");
-      if (Object.StoredAsPointer && Object.Var && bindsTemporary(Object.Var))
-        return fail(Object.Loc, "a reference bound to a temporary and kept "
-                                "across a suspension point is not supported "
-                                "yet; give the temporary a name");
+        return fail(Object.Loc, Unsupported::KeptVLA, What);
       if (Object.Type->isArrayType() && Object.HasDestructor)
-        return fail(Object.Loc, "arrays of objects with destructors kept "
-                                "across a suspension point are not supported "
-                                "yet");
+        return fail(Object.Loc, Unsupported::KeptArrayWithDestructors, What);
     }
+    for (const AsyncFunctionModel::Capture &Capture : M.LambdaCaptures)
+      if (M.Objects[Capture.Object].Kept)
+        return fail(Capture.Loc,
+                    Capture.StarThis ? Unsupported::LambdaCapturesStarThis
+                                     : Unsupported::LambdaCapturesKept,
+                    Capture.StarThis ? "" : "'" + M.Objects[Capture.Object].SourceName + "'");
+    for (auto [Loc, Id] : M.MacroUses)
+      if (M.Objects[Id].Kept)
+        return fail(Loc, Unsupported::KeptUseInMacro,
+                    "'" + M.Objects[Id].SourceName + "'");
     return true;
-  }
-
-  /// `const T &r = make();`: the temporary is lifetime-extended by r.
-  static bool bindsTemporary(const VarDecl *Var) {
-    const Expr *Init = Var->getInit();
-    if (const auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(Init))
-      Init = Cleanups->getSubExpr();
-    return Init && isa<MaterializeTemporaryExpr>(Init->IgnoreParens());
   }
 
   void assignLiveBits() {
@@ -176,31 +302,44 @@ private:
   bool usedAfter(const SuspensionPoint &P, const FrameObject &Object) const {
     if (!Object.Var)
       return false;
+    // Assigning through a reference reads the reference, which value
+    // liveness does not see: a kept reference is used while in scope.
+    if (Object.StoredAsPointer)
+      return true;
     if (Live.liveAfter(P.Await, Object.Var))
       return true;
-    // The target of `x op= co_await e` is evaluated after the await (C++17),
-    // and so is `x` in `x + co_await e` once rewritten; the CFG's order does
-    // not show it.
+    // What the rewrite evaluates after the await, although the CFG may
+    // order it first (see EvaluationOrder.h).
     return llvm::any_of(P.EvaluatedAfter, [&](const Stmt *Part) {
       return referencesUnder(Part).Of.count(Object.Var) > 0;
     });
   }
 
+  std::optional<ObjectId> awaiteeOf(unsigned Point) const {
+    const SuspensionPoint &P = M.Points[Point];
+    if (P.Mode == AwaiteeMode::InPlace)
+      return std::nullopt;
+    return P.Awaitee;
+  }
+
+  template <class Visitor> void forEachStepOf(Visitor &&Visit) const {
+    forEachStep(
+        M.Body, [&](unsigned Point) { return awaiteeOf(Point); },
+        [&](const Step &St) { Visit(St); });
+  }
+
   void computeHeld() {
-    for (const Step &St : S.Steps) {
+    forEachStepOf([&](const Step &St) {
       if (!St.Point)
-        continue;
+        return;
       SuspensionPoint &P = M.Points[*St.Point];
-      std::vector<ObjectId> Candidates = St.InScope;
-      if (St.Awaitee && M.Objects[*St.Awaitee].Kind == ObjectKind::Awaitee)
-        Candidates.push_back(*St.Awaitee);
-      for (ObjectId Id : Candidates) {
+      for (ObjectId Id : St.InScope) {
         const FrameObject &Object = M.Objects[Id];
         if (!Object.Kept)
           continue;
         // The most telling reason first: a use after the await says more
         // than a destructor or an escape.
-        if (St.Awaitee == Id)
+        if (P.Awaitee == Id)
           P.Held.push_back({Id, HoldReason::Awaited, P.Await->getBeginLoc()});
         else if (usedAfter(P, Object))
           P.Held.push_back({Id, HoldReason::UsedAfter,
@@ -214,7 +353,7 @@ private:
         else if (Object.Kind == ObjectKind::This)
           P.Held.push_back({Id, HoldReason::Receiver, {}});
       }
-    }
+    });
   }
 
   /// A future whose move is unobservable: trivially copyable, a boxed
@@ -258,23 +397,6 @@ private:
     }
   }
 
-  void recordScopes() {
-    for (auto &[Jump, Objects] : S.JumpScopes) {
-      ScopeExit Exit;
-      for (ObjectId Id : Objects)
-        if (M.Objects[Id].LiveBit >= 0)
-          Exit.Destroy.push_back(Id);
-      Exit.Target = S.JumpTargets.lookup(Jump);
-      M.Jumps[Jump] = std::move(Exit);
-    }
-    for (auto &[Scope, Objects] : S.ScopeObjects) {
-      std::vector<ObjectId> Kept;
-      for (ObjectId Id : Objects)
-        if (M.Objects[Id].Kept)
-          Kept.push_back(Id);
-      M.ScopeObjects[Scope] = std::move(Kept);
-    }
-  }
 
   /// The kept objects whose storage a step needs.
   std::vector<ObjectId> storageNeeded(const Step &St) const {
@@ -285,27 +407,23 @@ private:
         Named.insert(Var);
     }
     std::vector<ObjectId> Needed;
-    auto consider = [&](ObjectId Id) {
+    for (ObjectId Id : St.InScope) {
       const FrameObject &Object = M.Objects[Id];
       if (!Object.Kept)
-        return;
-      bool Needs = Object.HasDestructor || Object.EscapeLoc.isValid() ||
-                   !Live.available() || Object.Kind == ObjectKind::Temporary ||
-                   Object.Kind == ObjectKind::This ||
-                   (Object.Var && (LiveVars.count(Object.Var) || Named.count(Object.Var)));
-      if (Needs)
+        continue;
+      if (Object.HasDestructor || Object.EscapeLoc.isValid() ||
+          !Live.available() || Object.Kind == ObjectKind::Temporary ||
+          Object.Kind == ObjectKind::This ||
+          (Object.Var && (LiveVars.count(Object.Var) || Named.count(Object.Var))))
         Needed.push_back(Id);
-    };
-    for (ObjectId Id : St.InScope)
-      consider(Id);
+    }
     // A relocated awaitee is moved into the frame after its operand is
     // evaluated: it does not need storage while the operand's objects do.
-    bool Relocated = St.OperandOf && M.Points[*St.OperandOf].Relocated;
+    const auto *Await = dyn_cast_or_null<AwaitNode>(St.From);
+    bool Relocated = Await && !St.Point && M.Points[Await->Point].Relocated;
     for (ObjectId Id : St.Declared)
-      if (!(Relocated && St.Awaitee == Id))
+      if (M.Objects[Id].Kept && !Relocated)
         Needed.push_back(Id);
-    if (St.Awaitee && !Relocated)
-      Needed.push_back(*St.Awaitee);
     if (St.Point)
       for (const HeldObject &Held : M.Points[*St.Point].Held)
         Needed.push_back(Held.Object);
@@ -334,18 +452,16 @@ private:
           M.Objects[Id].Kind == ObjectKind::This)
         Params.push_back(Id);
     together(Params);
-    for (const Step &St : S.Steps)
-      together(storageNeeded(St));
+    forEachStepOf([&](const Step &St) { together(storageNeeded(St)); });
     return Result;
   }
 
-  bool fail(SourceLocation Loc, const std::string &Message) {
-    Diags.error(Loc, Message);
+  bool fail(SourceLocation Loc, Unsupported What, llvm::StringRef Context) {
+    reportUnsupported(Diags, Loc, What, Context);
     return false;
   }
 
   AsyncFunctionModel &M;
-  const BodyStructure &S;
   ASTContext &Ctx;
   SourceManager &SM;
   DiagnosticReporter &Diags;
@@ -357,10 +473,9 @@ private:
 } // namespace
 
 std::optional<KeptObjects> computeKeptObjects(AsyncFunctionModel &Model,
-                                              const BodyStructure &Structure,
                                               ASTContext &Context,
                                               DiagnosticReporter &Diags) {
-  return KeptAnalysis(Model, Structure, Context, Diags).run();
+  return KeptAnalysis(Model, Context, Diags).run();
 }
 
 } // namespace unawait

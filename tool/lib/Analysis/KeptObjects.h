@@ -1,7 +1,7 @@
 //===- KeptObjects.h - which objects the frame keeps, and when -----------===//
 //
-// Decides, from the structure walk and clang's LiveVariables analysis on the
-// body's CFG:
+// Decides, from the lowered body (LoweredBody.h) and clang's LiveVariables
+// analysis on the body's CFG:
 //   - which frame objects are kept (members of the generated class);
 //   - what the frame holds at each suspension point, and why;
 //   - which kept objects conflict (are needed by the same statement or held
@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "Analysis/SuspensionPoints.h"
+#include "Analysis/AsyncFunctionModel.h"
 #include "llvm/ADT/BitVector.h"
 
 namespace unawait {
@@ -24,11 +24,10 @@ struct KeptObjects {
   std::vector<llvm::BitVector> Conflicts;
 };
 
-/// Fills Model.Objects[].Kept, EscapeLoc, LiveBit, Model.Points[].Held,
-/// Model.Jumps and Model.ScopeObjects. Reports kept objects the generated
-/// class cannot hold; returns nothing then.
+/// Fills Model.Objects[].Kept, EscapeLoc, LiveBit and Model.Points[].Held.
+/// Reports kept objects the generated class cannot hold; returns nothing
+/// then.
 std::optional<KeptObjects> computeKeptObjects(AsyncFunctionModel &Model,
-                                              const BodyStructure &Structure,
                                               clang::ASTContext &Context,
                                               DiagnosticReporter &Diags);
 

@@ -95,12 +95,12 @@ std::string unnameableReason(QualType Type) {
   return "";
 }
 
-std::map<std::string, unsigned> identifierCounts(const Stmt *S,
+std::map<std::string, unsigned> identifierCounts(SourceRange Source,
                                                  const ASTContext &Context) {
   const SourceManager &SM = Context.getSourceManager();
   std::map<std::string, unsigned> Counts;
   CharSourceRange Range = CharSourceRange::getTokenRange(
-      SM.getExpansionRange(S->getSourceRange()).getAsRange());
+      SM.getExpansionRange(Source).getAsRange());
   StringRef Text = Lexer::getSourceText(Range, SM, Context.getLangOpts());
   forEachRawToken(Text, Context.getLangOpts(), /*KeepComments=*/false,
                   [&](const Token &Tok, StringRef Spelling) {
@@ -129,9 +129,10 @@ private:
   const AsyncFunctionModel &Model;
 };
 
-/// Member names reserved by the generated class itself.
-const char *const ReservedMembers[] = {
-    "state_", "live_", "poll", "output_type", "finish", "State", "Live"};
+/// Names the future contract fixes: the generated class declares them
+/// whatever the function spells (an unqualified use of another `poll` in
+/// the body is qualified by the lowering).
+const char *const ContractNames[] = {"poll", "output_type"};
 
 /// Gives the structs nested in unions names that clash with nothing.
 template <class Unique>
@@ -162,13 +163,24 @@ void assignPaths(LayoutNode &Node, const std::string &Prefix,
 
 } // namespace
 
+std::map<std::string, unsigned> functionIdentifiers(const FunctionDecl *F,
+                                                    const ASTContext &Context) {
+  const Decl *Whole = F;
+  if (const FunctionTemplateDecl *Template = F->getDescribedFunctionTemplate())
+    Whole = Template;
+  return identifierCounts(Whole->getSourceRange(), Context);
+}
+
 void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
   const Stmt *Body = Model.Function.Definition->getBody();
-  std::map<std::string, unsigned> Identifiers = identifierCounts(Body, Context);
+  // Every identifier the function spells, its signature included: no name
+  // the generated class declares may capture or hide one of them.
+  std::map<std::string, unsigned> Identifiers =
+      functionIdentifiers(Model.Function.Definition, Context);
   OwnMentions Mentions(Model);
   Mentions.TraverseStmt(const_cast<Stmt *>(Body));
 
-  std::set<std::string> Taken(std::begin(ReservedMembers), std::end(ReservedMembers));
+  std::set<std::string> Taken(std::begin(ContractNames), std::end(ContractNames));
   Taken.insert(Model.ClassName);
   auto unique = [&](std::string Base) {
     std::string Name = Base;
@@ -178,11 +190,15 @@ void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
     return Name;
   };
 
-  // poll()'s locals first: they must not hide anything the body names.
-  Model.ContextName = unique("cx");
-  Model.PolledName = unique("polled");
-  Model.ResultName = unique("result");
-  Model.UnstartedName = unique("unstarted");
+  // The class's own names and poll()'s locals first.
+  AsyncFunctionModel::GeneratedNames &N = Model.Names;
+  for (std::string *Name : {&N.State, &N.Live, &N.Finish, &N.StateMember,
+                            &N.LiveMember, &N.Context, &N.Polled, &N.Result,
+                            &N.Unstarted})
+    *Name = unique(*Name);
+  for (FrameObject &Object : Model.Objects)
+    if (Object.Scratch)
+      Object.MemberName = unique(Object.SourceName);
 
   for (ObjectId Id : Model.LayoutObjects) {
     FrameObject &Object = Model.Objects[Id];
@@ -194,15 +210,16 @@ void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
              std::to_string(Id);
     else if (Object.Kind == ObjectKind::This)
       Base = "self";
+    else if (Object.Var && isa<DecompositionDecl>(Object.Var))
+      Base = "bindings";
     else
       Base = Object.SourceName;
-    // A variable keeps its name if every mention of that name in the body is
-    // a mention of this variable (a parameter's declaration is outside the
-    // body); otherwise the member would hide something else inside poll().
+    // A variable keeps its name if every mention of that name in the
+    // function is a mention of this variable (its declaration and its uses);
+    // otherwise the member would hide something else inside poll().
     unsigned Own = 0;
     if (Object.Var && Object.Kind != ObjectKind::Temporary)
-      Own = Mentions.Counts.lookup(Object.Var) +
-            (Object.Kind == ObjectKind::Param ? 0 : 1);
+      Own = Mentions.Counts.lookup(Object.Var) + 1;
     auto Found = Identifiers.find(Base);
     // (A macro may expand one spelled name into several references.)
     bool Clashes = Found != Identifiers.end() && Found->second > Own;

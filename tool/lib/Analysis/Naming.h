@@ -3,7 +3,10 @@
 // Generated code is read by people, so kept objects keep their source names
 // where they can. A member is renamed (name_1, name_2...) only when two kept
 // objects share a name, or when the body also uses the name for something
-// else that the member would hide inside poll().
+// else that the member would hide inside poll(). The names the generated
+// class declares for itself (its state enum, live bits, poll()'s locals)
+// avoid every identifier the function spells, so that no user name is
+// captured or hidden.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -31,9 +34,14 @@ std::string declareName(clang::QualType Type, llvm::StringRef Name,
 /// class local to a function), or an empty string when it can.
 std::string unnameableReason(clang::QualType Type);
 
-/// The identifiers spelled in the source text of \p S, with counts.
-std::map<std::string, unsigned> identifierCounts(const clang::Stmt *S,
+/// The identifiers spelled in the source text of \p Range, with counts.
+std::map<std::string, unsigned> identifierCounts(clang::SourceRange Range,
                                                  const clang::ASTContext &Context);
+
+/// The identifiers a function's definition spells (template header,
+/// signature and body).
+std::map<std::string, unsigned> functionIdentifiers(const clang::FunctionDecl *F,
+                                                    const clang::ASTContext &Context);
 
 /// Gives every kept object a member name and an access path (after layout),
 /// and picks names for poll()'s own locals that do not clash with the body.

@@ -1,6 +1,7 @@
 #include "Analysis/TemplateInstances.h"
 
 #include "Analysis/Naming.h"
+#include "Analysis/Unsupported.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -122,11 +123,9 @@ private:
         continue;
       const auto *Param = Object.StoredType->getAs<TemplateTypeParmType>();
       if (!Param || Param->getDepth() != 0 || Param->getIndex() >= Args.size()) {
-        Diags.error(Where,
-                    "unawait cannot measure the frame of '" + Instance.Name +
-                        "': the size of '" + Object.StoredTypeSpelling +
-                        "' depends on template arguments (only a template "
-                        "parameter itself is measured yet)");
+        reportUnsupported(Diags, Where, Unsupported::DependentKeptSize,
+                          "'" + Instance.Name + "' keeps '" +
+                              Object.StoredTypeSpelling + "'");
         Diags.note(Object.Loc, "'" + Object.SourceName + "' is declared here");
         return false;
       }

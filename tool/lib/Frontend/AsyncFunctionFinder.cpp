@@ -67,6 +67,15 @@ public:
     return true;
   }
 
+  // A lambda's call operator is not visited as a function declaration.
+  bool VisitLambdaExpr(clang::LambdaExpr *Lambda) {
+    clang::CXXMethodDecl *Call = Lambda->getCallOperator();
+    if (Call && isAnnotatedAsync(Call) &&
+        Context.getSourceManager().isInMainFile(Lambda->getBeginLoc()))
+      check(Call);
+    return true;
+  }
+
 private:
   void check(const clang::FunctionDecl *FD) {
     std::optional<clang::QualType> Output =

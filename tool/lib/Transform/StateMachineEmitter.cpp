@@ -2,12 +2,12 @@
 
 #include "Analysis/Naming.h"
 #include "Analysis/NodeSearch.h"
-#include "Analysis/SuspensionPoints.h"
 #include "Transform/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace unawait {
@@ -22,15 +22,11 @@ public:
           ASTContext &Context, DiagnosticReporter &Diags,
           const EmitOptions &Options)
       : M(Model), Ctx(Context), SM(Context.getSourceManager()), Diags(Diags),
-        Options(Options), Text(Model, Models, Context, Diags) {}
+        Options(Options), Text(Model, Context) {}
 
   std::optional<EmittedFunction> run() {
-    if (!Text.ok())
-      return std::nullopt;
     EmittedFunction Result;
     std::string Body = pollBody();
-    if (Failed)
-      return std::nullopt;
     Result.ClassDefinition = classDefinition(Body);
     Result.ReturnType = M.Function.HasSeparateDeclaration
                             ? "unawait::Async<" + M.OutputTypeSpelling + ">"
@@ -55,7 +51,7 @@ private:
     S += "using output_type = " + M.OutputTypeSpelling + ";\n\n";
     S += constructors();
     S += "unawait::Poll<output_type> poll(unawait::Context &" +
-         (M.Points.empty() ? std::string() : M.ContextName) + ") {\n" +
+         (M.Points.empty() ? std::string() : M.Names.Context) + ") {\n" +
          PollBody + "}\n\n";
     S += "private:\n";
     S += stateEnum();
@@ -122,7 +118,8 @@ private:
     S += "/// Moving is allowed before the first poll only (like a pinned "
          "Rust future).\n";
     S += M.ClassName + "(" + M.ClassName + " &&other) {\n";
-    S += "UNAWAIT_CONTRACT(other.state_ == State::Start, \"a started " +
+    S += "UNAWAIT_CONTRACT(other." + M.Names.StateMember + " == " + state("Start") +
+         ", \"a started " +
          M.ClassName + " was moved\");\n" + FromOther + "}\n";
     S += M.ClassName + "(const " + M.ClassName + " &) = delete;\n";
     S += M.ClassName + " &operator=(const " + M.ClassName + " &) = delete;\n";
@@ -130,8 +127,8 @@ private:
     // Without anything to destroy, the implicit destructor is trivial, and a
     // caller awaiting this future needs no live bit for it.
     if (M.needsDestructor())
-      S += "~" + M.ClassName +
-           "() {\nif (state_ != State::Finished)\nfinish();\n}\n";
+      S += "~" + M.ClassName + "() {\nif (" + M.Names.StateMember +
+           " != " + state("Finished") + ")\n" + M.Names.Finish + "();\n}\n";
     return S + "\n";
   }
 
@@ -143,12 +140,14 @@ private:
   }
 
   std::string stateEnum() const {
-    std::string S = "/// Where the next poll resumes.\nenum class State : ";
+    std::string S = "/// Where the next poll resumes.\nenum class " + M.Names.State + " : ";
     S += M.Points.size() + 2 <= 256 ? "unsigned char" : "unsigned short";
     S += " {\nStart, ///< not polled yet\n";
     for (const SuspensionPoint &P : M.Points)
       S += llvm::formatv("{0}, ///< at `{1}`, line {2}\n", P.StateName,
                          oneLine(P.AwaitText), P.Line);
+    if (M.Body.HasBarriers)
+      S += "Running, ///< polled, between two suspension points\n";
     S += "Finished, ///< returned Ready, or threw\n};\n";
     return S;
   }
@@ -180,8 +179,9 @@ private:
   std::string liveBits() const {
     if (!M.liveBitCount())
       return "";
-    std::string S = "/// Bits of live_: set while the kept object of the same "
-                    "name is constructed.\nstruct Live {\n";
+    std::string S = "/// Bits of " + M.Names.LiveMember +
+                    ": set while the kept object of the same name is "
+                    "constructed.\nstruct " + M.Names.Live + " {\n";
     for (const FrameObject &Object : M.Objects)
       if (Object.LiveBit >= 0)
         S += llvm::formatv("static constexpr {0} {1} = 1ull << {2};\n",
@@ -194,17 +194,17 @@ private:
     std::string S = "/// Destroys what the frame holds, youngest first, and "
                     "ends the future: on completion, on an exception leaving "
                     "poll, and when a suspended future is dropped.\n"
-                    "void finish() {\n";
+                    "void " + M.Names.Finish + "() {\n";
     for (auto It = M.Objects.rbegin(); It != M.Objects.rend(); ++It) {
       if (It->LiveBit >= 0)
-        S += "if (live_ & Live::" + It->MemberName +
+        S += "if (" + M.Names.LiveMember + " & " + M.Names.Live + "::" + It->MemberName +
              ")\nunawait::detail::destroy(" + It->AccessPath + ");\n";
       else if (It->Kind == ObjectKind::Param && It->HasDestructor)
         S += "unawait::detail::destroy(" + It->AccessPath + ");\n";
     }
     if (M.liveBitCount())
-      S += "live_ = 0;\n";
-    return S + "state_ = State::Finished;\n}\n\n";
+      S += M.Names.LiveMember + " = 0;\n";
+    return S + M.Names.StateMember + " = " + state("Finished") + ";\n}\n\n";
   }
 
   // --- the frame members ----------------------------------------------
@@ -255,9 +255,9 @@ private:
         break;
       case LayoutNode::Tag:
         if (Child.MemberName == "state_")
-          S += "State state_ = State::Start;\n";
+          S += M.Names.State + " " + M.Names.StateMember + " = " + state("Start") + ";\n";
         else
-          S += liveBitsType() + " live_ = 0;\n";
+          S += liveBitsType() + " " + M.Names.LiveMember + " = 0;\n";
         break;
       case LayoutNode::Struct:
         S += structMembers(Child);
@@ -296,207 +296,236 @@ private:
   }
 
   // --- poll() ---------------------------------------------------------
+  //
+  // Only prints the lowered body (LoweredBody.h): the chunks, the dispatch
+  // tables and every node come from the analysis.
 
   std::string pollBody() {
-    const auto *Coroutine = cast<CoroutineBodyStmt>(M.Function.Definition->getBody());
-    const auto *Body = cast<CompoundStmt>(Coroutine->getBody());
-    std::string BodyText = block(Body, blockChildren(Body), nullptr);
     std::string S;
+    for (const FrameObject &Object : M.Objects)
+      if (Object.Scratch) // declared before the dispatch: no jump crosses it
+        S += declareName(Object.Type, Object.MemberName, Ctx) + "{};\n";
     if (!M.OutputIsVoid)
-      S += "std::optional<output_type> " + M.ResultName + ";\n";
+      S += "std::optional<output_type> " + M.Names.Result + ";\n";
     // An exception leaving the body finishes the future (SPEC); try/catch
     // costs nothing on the path that does not throw.
     S += "UNAWAIT_TRY {\n";
-    S += "switch (state_) {\ncase State::Start:\nbreak;\n";
-    for (const SuspensionPoint &P : M.Points)
-      S += "case State::" + P.StateName + ":\ngoto resume_" + P.StateName + ";\n";
-    S += "case State::Finished:\nunawait::detail::polled_after_ready(\"" +
+    S += "switch (" + M.Names.StateMember + ") {\ncase " + state("Start") + ":\nbreak;\n";
+    S += dispatchCases(*M.Body.Root);
+    if (M.Body.HasBarriers)
+      S += "case " + state("Running") +
+           ":\nunawait::detail::contract_violation(\"" + M.Name +
+           " polled while it was running\");\n";
+    S += "case " + state("Finished") + ":\nunawait::detail::polled_after_ready(\"" +
          M.Name + "\");\n}\n";
-    S += BodyText;
-    S += "} UNAWAIT_CATCH_ALL {\nfinish();\nUNAWAIT_RETHROW;\n}\n";
-    if (Text.jumpsToDone() || UsesDone)
+    S += block(*M.Body.Root);
+    S += "} UNAWAIT_CATCH_ALL {\n" + M.Names.Finish + "();\nUNAWAIT_RETHROW;\n}\n";
+    if (usesDone())
       S += "done:\n";
     if (M.OutputIsVoid)
-      return S + "finish();\nreturn unawait::ready();\n";
+      return S + M.Names.Finish + "();\nreturn unawait::ready();\n";
     return S + "unawait::Poll<output_type> ready = "
                "unawait::detail::take_result(" +
-           M.ResultName + ");\nfinish();\nreturn ready;\n";
+           M.Names.Result + ");\n" + M.Names.Finish + "();\nreturn ready;\n";
   }
 
-  /// One piece of a block: a statement, or the part of an await statement
-  /// before or after its suspension.
-  struct Piece {
-    enum Kind { Statement, BeforeAwait, AfterAwait, Nested, CaseLabel } PieceKind;
-    const Stmt *S = nullptr;
-    const SuspensionPoint *Point = nullptr;
-  };
-
-  std::vector<std::vector<Piece>> chunks(llvm::ArrayRef<Stmt *> Children) const {
-    std::vector<std::vector<Piece>> Chunks(1);
-    for (const Stmt *Child : Children) {
-      // A case label starts a chunk: the switch's jump to it then crosses no
-      // local of the chunk before.
-      if (isa<SwitchCase>(Child))
-        Chunks.emplace_back();
-      for (; isa<SwitchCase>(Child); Child = cast<SwitchCase>(Child)->getSubStmt())
-        Chunks.back().push_back({Piece::CaseLabel, Child, nullptr});
-      auto Point = M.PointOfStatement.find(Child);
-      if (Point != M.PointOfStatement.end()) {
-        const SuspensionPoint *P = &M.Points[Point->second];
-        Chunks.back().push_back({Piece::BeforeAwait, Child, P});
-        Chunks.push_back({{Piece::AfterAwait, Child, P}});
-        if (P->Form == AwaitForm::Condition) { // then the if, on its own
-          Chunks.push_back({{Piece::Nested, Child, nullptr}});
-          Chunks.emplace_back();
-        }
-      } else if (M.Suspending.count(Child)) {
-        Chunks.push_back({{Piece::Nested, Child, nullptr}});
-        Chunks.emplace_back();
-      } else {
-        Chunks.back().push_back({Piece::Statement, Child, nullptr});
-      }
-    }
-    return Chunks;
+  std::string state(llvm::StringRef Name) const {
+    return M.Names.State + "::" + Name.str();
   }
 
-  /// True if the chunk declares an ordinary local of poll(): it then needs
-  /// braces so that no resume jump crosses its initialisation.
-  bool declaresLocals(const std::vector<Piece> &Chunk) const {
-    for (const Piece &P : Chunk) {
-      if (P.PieceKind == Piece::AfterAwait) {
-        if (P.Point->Form != AwaitForm::Discard && P.Point->ProducesValue)
-          return true;
-        if (P.Point->InitVar && !M.keptObjectOf(P.Point->InitVar))
-          return true;
-      }
-      if (P.PieceKind != Piece::Statement)
-        continue;
-      if (const auto *Decls = dyn_cast<DeclStmt>(P.S))
-        for (const Decl *D : Decls->decls())
-          if (const auto *Var = dyn_cast<VarDecl>(D); !Var || !M.keptObjectOf(Var))
-            return true;
-    }
-    return false;
+  std::vector<std::string> stateNames() const {
+    std::vector<std::string> Names;
+    for (const SuspensionPoint &P : M.Points)
+      Names.push_back(P.StateName);
+    return Names;
   }
 
-  std::string block(const Stmt *Owner, llvm::ArrayRef<Stmt *> Children,
-                    const VarDecl *LoopVar, const std::string &LoopVarInit = "") {
-    std::string S = "{\n";
-    // The comments between statements stay in front of their statement.
-    SourceLocation Previous;
-    if (const auto *Compound = dyn_cast<CompoundStmt>(Owner))
-      Previous = Compound->getLBracLoc();
-    for (const Stmt *Child : Children) {
-      LeadingComments[Child] = Text.commentsBefore(Child, Previous);
-      Previous = Text.endOf(Child);
+  std::string dispatchCases(const BlockNode &Region) const {
+    std::string S;
+    for (const DispatchEntry &Entry : dispatchOf(Region, stateNames()))
+      S += "case " + state(M.Points[Entry.Point].StateName) + ":\ngoto " +
+           Entry.Label + ";\n";
+    return S;
+  }
+
+  bool usesDone() const {
+    std::function<bool(const Node &)> HasReturn = [&](const Node &N) {
+      if (isa<ReturnNode>(N))
+        return true;
+      bool Found = false;
+      forEachBlockOf(N, [&](const BlockNode &Block) {
+        for (const auto &Child : Block.Children)
+          Found = Found || HasReturn(*Child);
+      });
+      return Found;
+    };
+    return HasReturn(*M.Body.Root) ||
+           llvm::any_of(M.Body.InlineNodes,
+                        [](const auto &N) { return isa<ReturnNode>(*N); });
+  }
+
+  template <class Visitor> static void forEachBlockOf(const Node &N, Visitor &&Visit) {
+    if (const auto *Block = dyn_cast<BlockNode>(&N)) {
+      Visit(*Block);
+    } else if (const auto *If = dyn_cast<IfNode>(&N)) {
+      Visit(*If->Then);
+      if (If->Else)
+        Visit(*If->Else);
+    } else if (const auto *Loop = dyn_cast<LoopNode>(&N)) {
+      Visit(*Loop->Body);
+    } else if (const auto *Switch = dyn_cast<SwitchNode>(&N)) {
+      Visit(*Switch->Body);
+    } else if (const auto *Try = dyn_cast<TryNode>(&N)) {
+      Visit(*Try->Body);
+      for (const TryNode::Handler &Handler : Try->Handlers)
+        Visit(*Handler.Body);
     }
-    std::vector<std::vector<Piece>> Chunks = chunks(Children);
-    for (size_t I = 0; I < Chunks.size(); ++I) {
-      const auto &Chunk = Chunks[I];
-      bool LoopVarHere = I == 0 && LoopVar;
-      bool Braces = declaresLocals(Chunk) ||
-                    (LoopVarHere && !M.keptObjectOf(LoopVar));
-      if (!Chunk.empty() && Chunk.front().PieceKind == Piece::AfterAwait)
-        S += "resume_" + Chunk.front().Point->StateName + ":\n";
-      if (Chunk.empty() && !LoopVarHere)
-        continue;
-      S += Braces ? "{\n" : "";
-      if (LoopVarHere)
-        S += variable(LoopVar, LoopVarInit);
-      for (const Piece &P : Chunk)
-        S += piece(P);
-      S += Braces ? "}\n" : "";
+  }
+
+  /// A block: `{`, a barrier's own dispatch, its chunks, `}`.
+  std::string block(const BlockNode &Block, const std::string &Prologue = "") {
+    std::string S = "{\n" + Prologue;
+    if (Block.Barrier)
+      S += "switch (" + M.Names.StateMember + ") {\n" + dispatchCases(Block) +
+           "default:\nbreak;\n}\n";
+    for (const Chunk &C : chunksOf(Block)) {
+      if (C.ResumesAt)
+        S += resumeLabel(M.Points[C.ResumesAt->Point].StateName) + ":\n";
+      bool Braces = chunkNeedsBraces(
+          C, [&](ObjectId Id) { return M.object(Id).Kept; },
+          [&](unsigned Point) { return M.Points[Point].ValueUsed; });
+      std::string Body;
+      if (C.ResumesAt)
+        Body += resume(M.Points[C.ResumesAt->Point]);
+      for (const Node *N : C.Nodes)
+        Body += node(*N);
+      if (C.ResumesAt && Body.empty())
+        Body = ";\n"; // a label needs a statement
+      S += Braces ? "{\n" + Body + "}\n" : Body;
     }
-    // After a jump, the end of the scope is not reached (the jump destroys
-    // what it leaves); emitting it would be dead code, and a fallthrough
-    // warning at the next case label.
-    if (Children.empty() || !isa<BreakStmt, ContinueStmt, CoreturnStmt>(
-                                withoutCaseLabels(Children.back())))
-      S += destroyScope(Owner);
     return S + "}\n";
   }
 
-  std::string destroyScope(const Stmt *Owner) const {
-    auto Found = M.ScopeObjects.find(Owner);
-    if (Found == M.ScopeObjects.end())
-      return "";
-    std::string S;
-    for (auto It = Found->second.rbegin(); It != Found->second.rend(); ++It)
-      S += Text.destroy(M.object(*It));
-    return S.empty() ? S : S + "\n";
-  }
-
-  std::string piece(const Piece &P) {
-    std::string Comments =
-        P.PieceKind == Piece::AfterAwait ? "" : LeadingComments.lookup(P.S);
-    switch (P.PieceKind) {
-    case Piece::Statement:
-      return Comments + statement(P.S);
-    case Piece::BeforeAwait:
-      return Comments + beforeAwait(*P.Point);
-    case Piece::AfterAwait:
-      return afterAwait(*P.Point);
-    case Piece::Nested:
-      return Comments + nested(P.S);
-    case Piece::CaseLabel:
-      return Comments + caseLabel(cast<SwitchCase>(P.S));
+  std::string node(const Node &N) {
+    std::string S = N.LeadingComments;
+    if (N.Origin && !isa<DestroyNode, JumpNode, LabelNode>(N))
+      S += lineDirective(N.Origin->getBeginLoc());
+    switch (N.kind()) {
+    case Node::StatementKind:
+      return S + Text.print(cast<StatementNode>(N).Text) + "\n";
+    case Node::DeclareKind:
+      return S + declare(cast<DeclareNode>(N));
+    case Node::SpillKind:
+      return S + spill(cast<SpillNode>(N));
+    case Node::AwaitKind:
+      return S + suspend(cast<AwaitNode>(N));
+    case Node::DestroyKind: {
+      std::string Destroys;
+      for (ObjectId Id : cast<DestroyNode>(N).Objects)
+        Destroys += Text.destroy(Id);
+      // A state's comment may follow on the next line.
+      return Destroys.empty() ? S : S + Destroys + "\n";
     }
-    llvm_unreachable("unknown piece");
+    case Node::JumpKind:
+      return S + Text.jump(cast<JumpNode>(N), /*Braced=*/false) + "\n";
+    case Node::ReturnKind:
+      return S + Text.returnStatement(cast<ReturnNode>(N), /*Braced=*/false) + "\n";
+    case Node::LabelKind:
+      return S + Text.print(cast<LabelNode>(N).Text) + "\n";
+    case Node::BlockKind:
+      return S + block(cast<BlockNode>(N));
+    case Node::IfKind:
+      return S + ifStatement(cast<IfNode>(N));
+    case Node::LoopKind:
+      return S + loop(cast<LoopNode>(N));
+    case Node::SwitchKind: {
+      const auto &Switch = cast<SwitchNode>(N);
+      return S + "switch (" + Text.print(Switch.Cond) + ") " + block(*Switch.Body);
+    }
+    case Node::TryKind:
+      return S + tryStatement(cast<TryNode>(N));
+    }
+    llvm_unreachable("unknown node");
   }
 
-  std::string caseLabel(const SwitchCase *Label) const {
-    const auto *Case = dyn_cast<CaseStmt>(Label);
-    if (!Case)
-      return "default:\n";
-    return "case " + Text.of(Case->getLHS()) +
-           (Case->getRHS() ? " ... " + Text.of(Case->getRHS()) : "") + ":\n";
-  }
-
-  std::string lineDirective(SourceLocation Loc) const {
-    if (!Options.LineDirectives || Loc.isInvalid())
+  /// Entered from above, a barrier must not take the dispatch's jumps.
+  std::string barrierEntry(const std::string &Label) const {
+    if (Label.empty())
       return "";
-    PresumedLoc Where = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
-    return llvm::formatv("#line {0} \"{1}\"\n", Where.getLine(),
-                         Where.getFilename());
+    return M.Names.StateMember + " = " + state("Running") + "; // entered, not resumed\n" +
+           Label + ":\n";
   }
 
-  std::string statement(const Stmt *S) {
-    std::string Prefix = lineDirective(S->getBeginLoc());
-    const auto *Decls = dyn_cast<DeclStmt>(S);
-    bool AnyKept = false;
-    if (Decls)
-      for (const Decl *D : Decls->decls())
-        if (const auto *Var = dyn_cast<VarDecl>(D))
-          AnyKept |= M.keptObjectOf(Var) != nullptr;
-    if (!AnyKept)
-      return Prefix + Text.statement(S) + "\n";
-    for (const Decl *D : Decls->decls())
-      if (const auto *Var = dyn_cast<VarDecl>(D))
-        Prefix += variable(Var, Text.initializer(Var));
-    return Prefix;
+  std::string ifStatement(const IfNode &If) {
+    std::string S = barrierEntry(If.EntryLabel) + "if " +
+                    (If.Constexpr ? "constexpr " : "") + "(" + Text.print(If.Cond) +
+                    ") " + block(*If.Then);
+    if (If.Else)
+      S += "else " + block(*If.Else);
+    return S;
   }
 
-  /// A local variable's declaration: an ordinary local, or the construction
-  /// of a kept object in its frame member.
-  std::string variable(const VarDecl *Var, const std::string &Init) {
-    const FrameObject *Object = M.keptObjectOf(Var);
-    if (!Object)
-      return declareName(Var->getType(), Var->getName(), Ctx) +
-             (Init.empty() || Init.front() == '(' || Init.front() == '{'
-                  ? Init
-                  : " = " + Init) +
-             ";\n";
-    return construct(*Object, Init);
+  std::string loop(const LoopNode &Loop) {
+    switch (Loop.LoopShape) {
+    case LoopNode::For:
+      return "for (; " + Text.print(Loop.Cond) + "; " + Text.print(Loop.Inc) + ") " +
+             block(*Loop.Body);
+    case LoopNode::While:
+      return "while (" + Text.print(Loop.Cond) + ") " + block(*Loop.Body);
+    case LoopNode::Do:
+      return "do " + block(*Loop.Body) + "while (" + Text.print(Loop.Cond) + ");\n";
+    case LoopNode::Forever:
+      return "while (true) " + block(*Loop.Body);
+    }
+    llvm_unreachable("unknown loop shape");
   }
 
-  /// Starts the lifetime of a kept object in its member.
+  std::string tryStatement(const TryNode &Try) {
+    std::string S = barrierEntry(Try.EntryLabel) + "try " + block(*Try.Body);
+    for (const TryNode::Handler &Handler : Try.Handlers) {
+      // What the try block kept alive goes first, as unwinding would have
+      // destroyed it before the handler.
+      std::string Destroys;
+      for (ObjectId Id : Handler.DestroyFirst)
+        if (const FrameObject &Object = M.object(Id); Object.Kept && Object.LiveBit >= 0)
+          Destroys += "if (" + M.Names.LiveMember + " & " + M.Names.Live + "::" +
+                      Object.MemberName + ") {\n" + M.Names.LiveMember + " &= ~" +
+                      M.Names.Live + "::" + Object.MemberName +
+                      ";\nunawait::detail::destroy(" + Object.AccessPath + ");\n}\n";
+      S += Text.print(Handler.Header) + block(*Handler.Body, Destroys);
+    }
+    return S;
+  }
+
+  std::string declare(const DeclareNode &Declare) {
+    const FrameObject &Object = M.object(Declare.Object);
+    if (!Object.Kept)
+      return Text.print(Declare.AsWritten) + "\n";
+    return construct(Object, Text.print(Declare.Init));
+  }
+
+  std::string spill(const SpillNode &Spill) {
+    const FrameObject &Object = M.object(Spill.Object);
+    std::string Value = Text.print(Spill.Value);
+    switch (Spill.SpillMode) {
+    case SpillNode::Construct:
+      return construct(Object, "(" + Value + ")");
+    case SpillNode::Address:
+      return Object.AccessPath + " = unawait::detail::pointer_to(" + Value + ");\n";
+    case SpillNode::Assign:
+      return Text.name(Spill.Object) + " = " + Value + ";\n";
+    }
+    llvm_unreachable("unknown spill");
+  }
+
+  /// Starts the lifetime of a kept object in its member: \p Init is "",
+  /// "(...)" or "{...}".
   std::string construct(const FrameObject &Object, const std::string &Init) {
-    if (Object.StoredAsPointer) {
-      // (A reference bound to a temporary was rejected by the analysis.)
-      return Object.AccessPath + " = std::addressof" + parenthesized(Init) + ";\n";
-    }
+    if (Object.StoredAsPointer)
+      return Object.AccessPath + " = unawait::detail::pointer_to" + parenthesized(Init) + ";\n";
     std::string Bit = Object.LiveBit >= 0
-                          ? "live_ |= Live::" + Object.MemberName + ";\n"
+                          ? M.Names.LiveMember + " |= " + M.Names.Live + "::" +
+                                Object.MemberName + ";\n"
                           : "";
     QualType Type = Object.StoredType;
     if (Type->isScalarType() && !Type.isConstQualified() && !Object.Generated) {
@@ -521,216 +550,67 @@ private:
 
   std::string pollOf(const SuspensionPoint &P) const {
     const FrameObject &Awaitee = M.object(P.Awaitee);
-    if (Awaitee.StoredAsPointer)
-      return Awaitee.AccessPath + "->poll(" + M.ContextName + ")";
-    return Awaitee.AccessPath + ".poll(" + M.ContextName + ")";
+    return Awaitee.AccessPath + (Awaitee.StoredAsPointer ? "->" : ".") + "poll(" +
+           M.Names.Context + ")";
   }
 
-  std::string beforeAwait(const SuspensionPoint &P) {
-    std::string S = lineDirective(P.Await->getBeginLoc());
-    S += llvm::formatv("// {0}: `{1}` (line {2})\n", P.StateName,
-                       oneLine(P.AwaitText), P.Line);
+  /// Before the resume label: the awaitee built, the state stored.
+  std::string suspend(const AwaitNode &Await) {
+    const SuspensionPoint &P = M.Points[Await.Point];
+    std::string S = llvm::formatv("// {0}: `{1}` (line {2})\n", P.StateName,
+                                  oneLine(P.AwaitText), P.Line);
     const FrameObject &Awaitee = M.object(P.Awaitee);
+    std::string Operand = Text.print(Await.Operand);
     if (P.Relocated)
       S += "{\n// Built first, then moved before its first poll into the storage "
            "of the objects it was given.\nauto " +
-           M.UnstartedName + " = " + Text.of(P.Operand) + ";\n" +
-           construct(Awaitee, "(std::move(" + M.UnstartedName + "))") + "}\n";
+           M.Names.Unstarted + " = " + Operand + ";\n" +
+           construct(Awaitee, "(std::move(" + M.Names.Unstarted + "))") + "}\n";
     else if (P.Mode == AwaiteeMode::Temporary)
-      S += construct(Awaitee, awaiteeInitializer(P, Awaitee));
+      S += construct(Awaitee, awaiteeInitializer(P, Awaitee, Operand));
     else if (P.Mode == AwaiteeMode::Pointer)
-      S += Awaitee.AccessPath + " = std::addressof(" + Text.of(P.Operand) + ");\n";
-    return S + "state_ = State::" + P.StateName + ";\n";
+      S += Awaitee.AccessPath + " = unawait::detail::pointer_to(" + Operand + ");\n";
+    return S + M.Names.StateMember + " = " + state(P.StateName) + ";\n";
   }
 
   /// `(f(x))` for a call; `("name")` rather than `(Type("name"))` when the
   /// operand already constructs the awaitee's type.
   std::string awaiteeInitializer(const SuspensionPoint &P,
-                                 const FrameObject &Awaitee) const {
+                                 const FrameObject &Awaitee,
+                                 const std::string &Operand) const {
     const auto *Construct = dyn_cast<CXXConstructExpr>(
         P.Operand->IgnoreImplicitAsWritten()->IgnoreParens());
     if (Construct && !Awaitee.Generated &&
         (isa<CXXTemporaryObjectExpr>(Construct) ||
          Construct->isListInitialization()) &&
         Construct->getParenOrBraceRange().isValid())
-      return Text.range(Construct->getParenOrBraceRange());
-    return "(" + Text.of(P.Operand) + ")";
+      return Text.range(fileRange(Construct->getParenOrBraceRange()));
+    return "(" + Operand + ")";
   }
 
-  std::string afterAwait(const SuspensionPoint &P) {
-    std::string S;
+  /// After the resume label: poll, Pending while pending.
+  std::string resume(const SuspensionPoint &P) const {
     std::string Pending = "return unawait::pending;\n";
-    if (P.Form == AwaitForm::Discard || !P.ProducesValue) {
-      S += "if (" + pollOf(P) + ".is_pending())\n" + Pending;
-    } else {
-      S += "auto " + M.PolledName + " = " + pollOf(P) + ";\n";
-      S += "if (" + M.PolledName + ".is_pending())\n" + Pending;
-    }
-    S += lineDirective(P.Statement->getBeginLoc());
-    switch (P.Form) {
-    case AwaitForm::Discard:
-      break;
-    case AwaitForm::InitVar:
-      S += M.keptObjectOf(P.InitVar)
-               ? variable(P.InitVar, Text.initializer(P.InitVar))
-               : Text.statement(P.Statement) + "\n";
-      break;
-    case AwaitForm::Condition: {
-      const auto *If = dyn_cast<IfStmt>(P.Statement);
-      const Stmt *Condition = If ? If->getCond() : P.Statement;
-      S += conditionValue(P) + " = static_cast<bool>(" + Text.of(Condition) +
-           ");\n";
-      break;
-    }
-    case AwaitForm::Assign:
-    case AwaitForm::CompoundAssign:
-    case AwaitForm::Expression:
-      S += Text.statement(P.Statement) + "\n"; // the await replaced by its value
-      break;
-    case AwaitForm::Return:
-      if (P.ProducesValue && !M.OutputIsVoid)
-        S += M.ResultName + ".emplace(" +
-             Text.of(cast<CoreturnStmt>(P.Statement)->getOperand()) + ");\n";
-      break;
-    }
-    if (std::string Destroy = P.Mode == AwaiteeMode::Temporary
-                                  ? Text.destroy(M.object(P.Awaitee))
-                                  : "";
-        !Destroy.empty())
-      S += Destroy + "\n"; // a state's comment may follow on the next line
-    if (P.Form == AwaitForm::Return) {
-      S += "goto done;\n";
-      UsesDone = true;
-    }
-    return S;
+    if (!P.ValueUsed)
+      return "if (" + pollOf(P) + ".is_pending())\n" + Pending;
+    return "auto " + M.Names.Polled + " = " + pollOf(P) + ";\nif (" +
+           M.Names.Polled + ".is_pending())\n" + Pending;
   }
 
-  std::string branch(const Stmt *S) {
-    if (!M.Suspending.count(S))
-      return Text.statement(S) + "\n";
-    return block(S, blockChildren(S), nullptr);
+  /// The main file's offsets of a token range.
+  TextRange fileRange(SourceRange Range) const {
+    CharSourceRange File = SM.getExpansionRange(Range);
+    SourceLocation End =
+        Lexer::getLocForEndOfToken(File.getEnd(), 0, SM, Ctx.getLangOpts());
+    return {SM.getFileOffset(File.getBegin()), SM.getFileOffset(End)};
   }
 
-  std::string nested(const Stmt *S) {
-    std::string Line = lineDirective(S->getBeginLoc());
-    if (isa<CompoundStmt>(S))
-      return Line + block(S, blockChildren(S), nullptr);
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      const SuspensionPoint *Awaited = M.conditionPoint(If);
-      std::string Condition = Awaited ? conditionValue(*Awaited) : Text.of(If->getCond());
-      std::string Result = Line + "if " + (If->isConstexpr() ? "constexpr " : "") +
-                           "(" + Condition + ") " + branch(If->getThen());
-      if (If->getElse())
-        Result += "else " + branch(If->getElse());
-      return Result;
-    }
-    if (const auto *While = dyn_cast<WhileStmt>(S))
-      return Line + whileLoop(While);
-    if (const auto *Switch = dyn_cast<SwitchStmt>(S))
-      return Line + "switch (" + Text.of(Switch->getCond()) + ") " +
-             block(Switch->getBody(), blockChildren(Switch->getBody()), nullptr);
-    if (const auto *Do = dyn_cast<DoStmt>(S))
-      return Line + doLoop(Do);
-    if (const auto *For = dyn_cast<ForStmt>(S))
-      return Line + forLoop(For);
-    if (const auto *Range = dyn_cast<CXXForRangeStmt>(S))
-      return Line + rangeFor(Range);
-    fail(S->getBeginLoc(), "internal error: cannot emit this statement");
-    return "";
-  }
-
-  /// With an await in its condition, a loop tests the condition inside:
-  /// `while (true) { await; condition = ...; if (!condition) break; body }`
-  /// (a `continue` in the body goes back to the await; in a for loop,
-  /// through the increment).
-  std::string whileLoop(const WhileStmt *While) {
-    const SuspensionPoint *P = M.conditionPoint(While->getCond());
-    if (!P)
-      return "while (" + Text.of(While->getCond()) + ") " +
-             branch(While->getBody());
-    return "while (true) {\n" + awaitCondition(*P) + branch(While->getBody()) +
-           "}\n";
-  }
-
-  /// With an await in its condition: `while (true) { body continue_N: await;
-  /// condition = ...; if (!condition) break; }`, the body's `continue`
-  /// becoming `goto continue_N`.
-  std::string doLoop(const DoStmt *Do) {
-    const SuspensionPoint *P = M.conditionPoint(Do->getCond());
-    if (!P)
-      return "do " + branch(Do->getBody()) + "while (" + Text.of(Do->getCond()) +
-             ");\n";
-    bool Continued = llvm::any_of(M.Jumps, [&](const auto &Jump) {
-      return Jump.second.Target == Do && isa<ContinueStmt>(Jump.first);
-    });
-    std::string Label = Continued ? SourceText::continueLabel(*P) + ":\n" : "";
-    return "while (true) {\n" + branch(Do->getBody()) + Label +
-           awaitCondition(*P) + "}\n";
-  }
-
-  /// A loop's awaiting condition, inside the loop: `await; condition = ...;
-  /// if (!condition) break;`.
-  std::string awaitCondition(const SuspensionPoint &P) {
-    return beforeAwait(P) + "resume_" + P.StateName + ": {\n" + afterAwait(P) +
-           "}\nif (!" + conditionValue(P) + ")\nbreak;\n";
-  }
-
-  /// Where an awaiting condition's value is kept until the branch.
-  std::string conditionValue(const SuspensionPoint &P) const {
-    return M.object(*P.ConditionValue).AccessPath;
-  }
-
-  std::string forLoop(const ForStmt *For) {
-    std::string S, Init;
-    if (const auto *Decls = dyn_cast_or_null<DeclStmt>(For->getInit())) {
-      for (const Decl *D : Decls->decls())
-        if (const auto *Var = dyn_cast<VarDecl>(D))
-          S += variable(Var, Text.initializer(Var));
-    } else if (For->getInit()) {
-      Init = Text.of(For->getInit());
-    }
-    const SuspensionPoint *Awaited = M.conditionPoint(For->getCond());
-    S += "for (" + Init + "; " +
-         (For->getCond() && !Awaited ? Text.of(For->getCond()) : "") + "; " +
-         (For->getInc() ? Text.of(For->getInc()) : "") + ") " +
-         (Awaited ? "{\n" + awaitCondition(*Awaited) + branch(For->getBody()) + "}\n"
-                  : branch(For->getBody()));
-    return S + destroyScope(For);
-  }
-
-  std::string rangeFor(const CXXForRangeStmt *For) {
-    const AsyncFunctionModel::RangeFor &Hidden = M.RangeFors.find(For)->second;
-    const FrameObject &Range = M.object(Hidden.Range);
-    const FrameObject &Begin = M.object(Hidden.Begin);
-    const FrameObject &End = M.object(Hidden.End);
-    std::string S = "// " + oneLine(Text.of(For).substr(0, Text.of(For).find(')') + 1)) +
-                    ", expanded: its body awaits\n";
-    std::string RangeInit = Text.of(For->getRangeInit());
-    S += Hidden.RangeIsTemporary ? construct(Range, "(" + RangeInit + ")")
-                                 : Range.AccessPath + " = std::addressof(" + RangeInit + ");\n";
-    std::string R = SourceText::name(Range);
-    const Expr *BeginInit = cast<VarDecl>(For->getBeginStmt()->getSingleDecl())->getInit();
-    std::string BeginText, EndText;
-    if (For->getRangeInit()->getType()->isArrayType() ||
-        Range.Type.getNonReferenceType()->isArrayType()) {
-      const auto *Array = Ctx.getAsConstantArrayType(Range.Type.getNonReferenceType());
-      BeginText = R;
-      EndText = R + " + " + std::to_string(Array ? Array->getSize().getZExtValue() : 0);
-    } else if (isa<CXXMemberCallExpr>(BeginInit->IgnoreImplicit())) {
-      BeginText = R + ".begin()";
-      EndText = R + ".end()";
-    } else {
-      BeginText = "begin(" + R + ")";
-      EndText = "end(" + R + ")";
-    }
-    S += construct(Begin, "(" + BeginText + ")");
-    S += construct(End, "(" + EndText + ")");
-    S += "for (; " + Begin.AccessPath + " != " + End.AccessPath + "; ++" +
-         Begin.AccessPath + ") ";
-    const Stmt *Body = For->getBody();
-    std::string LoopInit = "(*" + Begin.AccessPath + ")";
-    S += block(Body, blockChildren(Body), For->getLoopVariable(), LoopInit);
-    return S + destroyScope(For);
+  std::string lineDirective(SourceLocation Loc) const {
+    if (!Options.LineDirectives || Loc.isInvalid())
+      return "";
+    PresumedLoc Where = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+    return llvm::formatv("#line {0} \"{1}\"\n", Where.getLine(),
+                         Where.getFilename());
   }
 
   // --- the function ---------------------------------------------------
@@ -741,7 +621,7 @@ private:
     const FunctionTemplateDecl *Template = M.functionTemplate();
     if (!Template)
       return "";
-    return Text.range(Template->getTemplateParameters()->getSourceRange()) + "\n";
+    return Text.range(fileRange(Template->getTemplateParameters()->getSourceRange())) + "\n";
   }
 
   /// For a free function that calls itself: a declaration of the rewritten
@@ -760,7 +640,7 @@ private:
     FunctionTypeLoc Signature = F->getFunctionTypeLoc();
     return templateHeader() + "class " + M.ClassName + ";\n" +
            templateHeader() + classType() + " " + F->getNameAsString() +
-           Text.range({Signature.getLParenLoc(), Signature.getRParenLoc()}) +
+           Text.range(fileRange({Signature.getLParenLoc(), Signature.getRParenLoc()})) +
            ";\n\n";
   }
 
@@ -790,22 +670,12 @@ private:
     return "{\nreturn " + Build + ";\n}";
   }
 
-  void fail(SourceLocation Loc, const std::string &Message) {
-    if (!Failed)
-      Diags.error(Loc, Message);
-    Failed = true;
-  }
-
   const AsyncFunctionModel &M;
   ASTContext &Ctx;
   SourceManager &SM;
   DiagnosticReporter &Diags;
   const EmitOptions &Options;
   SourceText Text;
-  /// Comments written before each statement of the blocks emitted so far.
-  llvm::DenseMap<const Stmt *, std::string> LeadingComments;
-  bool UsesDone = false;
-  bool Failed = false;
 };
 
 } // namespace

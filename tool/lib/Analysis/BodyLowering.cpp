@@ -1,0 +1,1693 @@
+//===- BodyLowering.cpp - from clang's AST to the lowered body -----------===//
+//
+// The walk keeps, while it descends, the scopes it is in (each a BlockNode
+// and the frame objects declared in it so far) and the statements a break
+// or continue may target. A statement is lowered into regions when it
+// contains a co_await, or a break/continue that leaves frame objects with
+// destructors (so that the objects declared on the way become frame objects
+// too, and the jump destroys all of them in order); any other statement is
+// a StatementNode printed as written, with holes.
+//
+// A full-expression that contains awaits is lowered by FullExpression (see
+// EvaluationOrder.h for the order): every await and every temporary that
+// C++ materialises before the last await of the full-expression is a
+// *point*; what must be evaluated before a point is evaluated before it, into
+// a frame temporary when its value is used after it, and everything else is
+// left to the node that uses the full-expression's value.
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis/BodyLowering.h"
+
+#include "Analysis/Escapes.h"
+#include "Analysis/EvaluationOrder.h"
+#include "Analysis/Naming.h"
+#include "Analysis/NodeSearch.h"
+#include "Analysis/References.h"
+#include "Analysis/TemplateInstances.h"
+#include "Analysis/Unsupported.h"
+#include "Frontend/RawTokens.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include <set>
+
+namespace unawait {
+
+using namespace clang;
+
+bool isAwait(const Stmt *S) {
+  return isa<CoawaitExpr, DependentCoawaitExpr>(S);
+}
+
+const Expr *awaitOperand(const Expr *Await) {
+  if (const auto *Dependent = dyn_cast<DependentCoawaitExpr>(Await))
+    return Dependent->getOperand();
+  return cast<CoawaitExpr>(Await)->getOperand();
+}
+
+bool containsAwait(const Stmt *S) { return !nodesWhere(S, isAwait).empty(); }
+
+namespace {
+
+/// Constructs unawait cannot rewrite anywhere in an async function.
+class ForbiddenSearch : public RecursiveASTVisitor<ForbiddenSearch> {
+public:
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitGotoStmt(GotoStmt *S) { return found(S, Unsupported::Goto); }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) {
+    return found(S, Unsupported::Goto);
+  }
+  bool VisitLabelStmt(LabelStmt *S) { return found(S, Unsupported::Goto); }
+  bool VisitCoyieldExpr(CoyieldExpr *S) { return found(S, Unsupported::CoYield); }
+  bool found(Stmt *S, Unsupported What) {
+    Where = S->getBeginLoc();
+    Construct = What;
+    return false;
+  }
+  SourceLocation Where;
+  std::optional<Unsupported> Construct;
+};
+
+/// The break and continue statements under a statement that jump out of it
+/// (not those that belong to a loop or switch inside it).
+class EscapingJumps : public RecursiveASTVisitor<EscapingJumps> {
+public:
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseStmt(Stmt *S) {
+    if (!S)
+      return true;
+    bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+    bool Switch = isa<SwitchStmt>(S);
+    if (isa<BreakStmt>(S) && LoopDepth == 0 && SwitchDepth == 0)
+      Found.push_back(S);
+    if (isa<ContinueStmt>(S) && LoopDepth == 0)
+      Found.push_back(S);
+    LoopDepth += Loop;
+    SwitchDepth += Switch;
+    bool Result = RecursiveASTVisitor::TraverseStmt(S);
+    LoopDepth -= Loop;
+    SwitchDepth -= Switch;
+    return Result;
+  }
+  std::vector<const Stmt *> Found;
+  int LoopDepth = 0;
+  int SwitchDepth = 0;
+};
+
+std::vector<const Stmt *> escapingJumps(const Stmt *S) {
+  EscapingJumps Search;
+  Search.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(Search.Found);
+}
+
+/// The statements of a block: a compound statement's children, or the
+/// statement itself when a loop body or branch is a single statement.
+std::vector<const Stmt *> blockChildren(const Stmt *S) {
+  if (const auto *Compound = dyn_cast<CompoundStmt>(S))
+    return {Compound->body_begin(), Compound->body_end()};
+  return {S};
+}
+
+const Stmt *withoutCaseLabels(const Stmt *S) {
+  while (const auto *Case = dyn_cast<SwitchCase>(S))
+    S = Case->getSubStmt();
+  return S;
+}
+
+/// True if `co_return E;` moves from E implicitly (C++20): E names a local
+/// variable or parameter of object type.
+bool isImplicitlyMovable(const Expr *E) {
+  E = E->IgnoreImplicitAsWritten()->IgnoreParens();
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return Var && Var->hasLocalStorage() && !Var->getType()->isReferenceType() &&
+         !Var->getType().isVolatileQualified();
+}
+
+/// `const T &r = make();`: the temporary the reference extends, if any.
+const MaterializeTemporaryExpr *extendedTemporary(const VarDecl *Var) {
+  if (!Var->getType()->isReferenceType() || !Var->getInit())
+    return nullptr;
+  const Expr *Init = Var->getInit();
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Init))
+    Init = Cleanups->getSubExpr();
+  const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(Init->IgnoreParens());
+  return Temp && Temp->getExtendingDecl() == Var ? Temp : nullptr;
+}
+
+class Lowering;
+
+/// Lowers one full-expression that contains awaits (see the file comment).
+class FullExpression {
+public:
+  FullExpression(Lowering &L, const Expr *Root);
+  /// Adds to \p Out what is evaluated up to the last point; the caller then
+  /// adds the node that uses the value (source of Root, holes filled in).
+  bool lower(BlockNode &Out);
+  /// Adds the end of the full-expression: its temporaries destroyed.
+  void finish(BlockNode &Out);
+
+private:
+  void number(const Expr *E);
+  bool containsPoint(const Expr *E);
+  bool lowerExpr(const Expr *E, BlockNode &Out);
+  bool lowerOperands(const EvaluationOrder &Order, BlockNode &Out);
+  bool lowerAwait(const Expr *Await, BlockNode &Out);
+  bool lowerTemporary(const MaterializeTemporaryExpr *Temp, BlockNode &Out);
+  bool lowerChoice(const Expr *E, const EvaluationOrder &Order, BlockNode &Out);
+  bool early(const Expr *E, BlockNode &Out);
+  ObjectId temporary(const Expr *E, clang::QualType Type, llvm::StringRef What);
+  bool stableValue(const Expr *E) const;
+  bool stableIdentity(const Expr *E) const;
+  void evaluatedLater(const Expr *E) { Later.push_back(E); }
+
+  Lowering &L;
+  const Expr *Root;
+  /// Awaits and the temporaries to spill, and the subtrees that hold them.
+  llvm::DenseSet<const Expr *> Points;
+  llvm::DenseMap<const Expr *, bool> HoldsPoint;
+  /// Evaluation order positions (post-order) of awaits and temporaries.
+  std::vector<std::pair<const Expr *, unsigned>> Positions;
+  unsigned Counter = 0;
+  /// What the variables of awaited operands are, for stability.
+  VariableReferences AwaitedNames;
+  /// The frame temporaries of this full-expression, in construction order.
+  std::vector<ObjectId> Temporaries;
+  /// Expressions whose value is in a frame temporary already.
+  llvm::DenseSet<const Expr *> Spilled;
+  /// The parts printed in the final node (evaluated after the points).
+  std::vector<const Stmt *> Later;
+  /// Depth of conditional evaluation (under && or ?:).
+  unsigned ConditionalDepth = 0;
+
+  friend class Lowering;
+};
+
+class Lowering {
+public:
+  Lowering(AsyncFunctionModel &Model, ASTContext &Context,
+           DiagnosticReporter &Diags, ModelRegistry &Callees)
+      : M(Model), Ctx(Context), SM(Context.getSourceManager()), Diags(Diags),
+        Callees(Callees) {}
+
+  bool run() {
+    const FunctionDecl *F = M.Function.Definition;
+    const auto *Coroutine = cast<CoroutineBodyStmt>(F->getBody());
+    Body = Coroutine->getBody();
+    ForbiddenSearch Forbidden;
+    Forbidden.TraverseStmt(const_cast<Stmt *>(Body));
+    if (Forbidden.Construct) {
+      reportUnsupported(Diags, Forbidden.Where, *Forbidden.Construct);
+      return false;
+    }
+    M.Body.Root = std::make_shared<BlockNode>();
+    BlockNode &Root = *M.Body.Root;
+    Root.Origin = Body;
+    // The parameters and `this` live in the frame from its construction.
+    BlockNode Entry;
+    Scopes.push_back(&Entry);
+    if (const auto *Method = dyn_cast<CXXMethodDecl>(F); Method && Method->isInstance())
+      addThis(Method);
+    for (const ParmVarDecl *Param : F->parameters())
+      addVariable(Param, ObjectKind::Param);
+    Scopes.pop_back();
+    M.Body.Entry = Entry.Declared;
+    lowerScope(Root, blockChildren(Body), cast<CompoundStmt>(Body)->getLBracLoc());
+    if (Failed)
+      return false;
+    addBodyHoles();
+    return !Failed;
+  }
+
+  // --- source text -----------------------------------------------------
+
+  TextRange rangeOf(SourceRange Range) const {
+    CharSourceRange File = SM.getExpansionRange(Range);
+    SourceLocation End = File.getEnd();
+    if (File.isTokenRange())
+      End = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+    return {SM.getFileOffset(File.getBegin()), SM.getFileOffset(End)};
+  }
+
+  TextRange rangeOf(const Stmt *S) const { return rangeOf(S->getSourceRange()); }
+
+  /// A statement's range with its semicolon.
+  TextRange statementRange(const Stmt *S) const {
+    SourceRange Range = S->getSourceRange();
+    std::optional<Token> Next = Lexer::findNextToken(
+        SM.getExpansionLoc(Range.getEnd()), SM, Ctx.getLangOpts());
+    if (Next && Next->is(tok::semi))
+      Range.setEnd(Next->getLocation());
+    return rangeOf(Range);
+  }
+
+  Code sourceOf(const Stmt *S) const { return Code().source(rangeOf(S)); }
+
+  /// The statement as written, ending in a semicolon or a brace.
+  Code statementText(const Stmt *S) const {
+    Code C;
+    C.source(statementRange(S));
+    llvm::StringRef Text = sourceText(statementRange(S)).rtrim();
+    if (!Text.ends_with(";") && !Text.ends_with("}"))
+      C.literal(";");
+    return C;
+  }
+
+  llvm::StringRef sourceText(TextRange Range) const {
+    return SM.getBufferData(SM.getMainFileID()).slice(Range.Begin, Range.End);
+  }
+
+  /// The comments between \p From (the token before) and \p S.
+  std::string commentsBefore(const Stmt *S, SourceLocation From) const {
+    if (From.isInvalid())
+      return "";
+    unsigned Begin = SM.getFileOffset(SM.getExpansionLoc(From));
+    unsigned End = SM.getFileOffset(SM.getExpansionLoc(S->getBeginLoc()));
+    Begin += Lexer::MeasureTokenLength(SM.getExpansionLoc(From), SM, Ctx.getLangOpts());
+    if (Begin >= End)
+      return "";
+    std::string Comments;
+    forEachRawToken(sourceText({Begin, End}), Ctx.getLangOpts(),
+                    /*KeepComments=*/true,
+                    [&](const Token &Tok, llvm::StringRef Spelling) {
+                      if (Tok.is(tok::comment))
+                        Comments += Spelling.rtrim().str() + "\n";
+                    });
+    return Comments;
+  }
+
+  SourceLocation endOf(const Stmt *S) const {
+    return SM.getComposedLoc(SM.getMainFileID(), statementRange(S).End - 1);
+  }
+
+  int addHole(Hole H) {
+    M.Body.Holes.push_back(std::move(H));
+    return static_cast<int>(M.Body.Holes.size()) - 1;
+  }
+
+  // --- frame objects ---------------------------------------------------
+
+  ObjectId addObject(FrameObject Object) {
+    Object.Order = M.Objects.size();
+    M.Objects.push_back(std::move(Object));
+    return M.Objects.size() - 1;
+  }
+
+  void addThis(const CXXMethodDecl *Method) {
+    FrameObject This;
+    This.Kind = ObjectKind::This;
+    This.SourceName = "this";
+    This.Loc = Method->getLocation();
+    This.Type = Method->getThisType();
+    Scopes.back()->Declared.push_back(addObject(std::move(This)));
+  }
+
+  ObjectId addVariable(const VarDecl *Var, ObjectKind Kind) {
+    FrameObject Object;
+    Object.Kind = Kind;
+    Object.Var = Var;
+    Object.SourceName = Var->getName().str();
+    if (const auto *Decomposition = dyn_cast<DecompositionDecl>(Var)) {
+      Object.SourceName = "[";
+      for (const BindingDecl *Binding : Decomposition->bindings())
+        Object.SourceName += (Object.SourceName.size() > 1 ? ", " : "") +
+                             Binding->getName().str();
+      Object.SourceName += "]";
+    }
+    Object.Loc = Var->getLocation();
+    Object.Type = Var->getType();
+    if (extendedTemporary(Var)) // the object holds the temporary itself
+      Object.Type = Var->getType().getNonReferenceType();
+    Object.StoredAsPointer = Object.Type->isReferenceType();
+    Object.HasDestructor = !Object.StoredAsPointer && hasDestructor(Object.Type);
+    ObjectId Id = addObject(std::move(Object));
+    M.ObjectOfVar[Var] = Id;
+    Scopes.back()->Declared.push_back(Id);
+    return Id;
+  }
+
+  /// A frame temporary: a spilled value, an awaitee, a range-for's hidden
+  /// object.
+  ObjectId addTemporary(QualType Type, std::string Description,
+                        SourceLocation Loc, ObjectKind Kind = ObjectKind::Temporary) {
+    FrameObject Object;
+    Object.Kind = Kind;
+    Object.SourceName = std::move(Description);
+    Object.Loc = Loc;
+    Object.Type = Type;
+    Object.StoredAsPointer = Type->isReferenceType();
+    Object.HasDestructor = !Object.StoredAsPointer && hasDestructor(Type);
+    return addObject(std::move(Object));
+  }
+
+  /// A local of poll() declared at its top (see FrameObject::Scratch).
+  ObjectId addScratch(QualType Type, std::string Description, SourceLocation Loc) {
+    ObjectId Id = addTemporary(Type, std::move(Description), Loc);
+    M.Objects[Id].Scratch = true;
+    M.Objects[Id].HasDestructor = false;
+    return Id;
+  }
+
+  // --- scopes and jumps ------------------------------------------------
+
+  /// The frame objects declared in the scopes deeper than \p Depth,
+  /// youngest first.
+  std::vector<ObjectId> objectsLeft(size_t Depth) const {
+    std::vector<ObjectId> Left;
+    for (size_t I = Scopes.size(); I > Depth; --I)
+      for (auto It = Scopes[I - 1]->Declared.rbegin();
+           It != Scopes[I - 1]->Declared.rend(); ++It)
+        Left.push_back(*It);
+    return Left;
+  }
+
+  struct JumpTarget {
+    const Stmt *Statement = nullptr;
+    bool IsLoop = false;
+    /// Scopes.size() where the loop's body (or the switch's) starts.
+    size_t Depth = 0;
+    /// For a loop whose continue goes to a label of the lowering.
+    std::string ContinueLabel;
+    bool ContinueUsed = false;
+  };
+
+  /// The jump node of a break or continue (null if it targets nothing
+  /// known: then it is printed as written).
+  std::unique_ptr<JumpNode> jumpFor(const Stmt *Jump) {
+    bool IsBreak = isa<BreakStmt>(Jump);
+    for (auto Target = Targets.rbegin(); Target != Targets.rend(); ++Target) {
+      if (!IsBreak && !Target->IsLoop)
+        continue;
+      auto Node = std::make_unique<JumpNode>();
+      Node->Origin = Jump;
+      Node->Destroy = objectsLeft(Target->Depth);
+      Node->JumpTarget = IsBreak ? JumpNode::Break : JumpNode::Continue;
+      if (!IsBreak && !Target->ContinueLabel.empty()) {
+        Node->JumpTarget = JumpNode::Goto;
+        Node->Label = Target->ContinueLabel;
+        Target->ContinueUsed = true;
+      }
+      return Node;
+    }
+    return nullptr;
+  }
+
+  /// True if a jump out of \p S leaves frame objects with destructors:
+  /// then S is lowered, so that the objects it declares on the way are
+  /// frame objects too and the jump destroys everything in order.
+  bool hasDestroyingJump(const Stmt *S) const {
+    for (const Stmt *Jump : escapingJumps(S)) {
+      bool IsBreak = isa<BreakStmt>(Jump);
+      for (auto Target = Targets.rbegin(); Target != Targets.rend(); ++Target) {
+        if (!IsBreak && !Target->IsLoop)
+          continue;
+        for (ObjectId Id : objectsLeft(Target->Depth))
+          if (M.Objects[Id].HasDestructor)
+            return true;
+        break;
+      }
+    }
+    return false;
+  }
+
+  bool needsLowering(const Stmt *S) const {
+    return containsAwait(S) || hasDestroyingJump(S);
+  }
+
+  // --- statements ----------------------------------------------------
+
+  /// Lowers the statements of a scope into \p Block.
+  void lowerScope(BlockNode &Block, llvm::ArrayRef<const Stmt *> Children,
+                  SourceLocation Open) {
+    Scopes.push_back(&Block);
+    SourceLocation Previous = Open;
+    for (const Stmt *Child : Children) {
+      if (Failed)
+        break;
+      size_t First = Block.Children.size();
+      lowerStatement(Block, Child);
+      if (Block.Children.size() > First)
+        Block.Children[First]->LeadingComments = commentsBefore(Child, Previous);
+      Previous = endOf(Child);
+    }
+    Scopes.pop_back();
+    // After a jump, the end of the scope is not reached (the jump destroys
+    // what it leaves): no dead destruction, and no fallthrough warning at
+    // the next case label.
+    bool EndsInJump = !Children.empty() &&
+                      isa<BreakStmt, ContinueStmt, CoreturnStmt>(
+                          withoutCaseLabels(Children.back()));
+    if (!EndsInJump)
+      endScope(Block);
+  }
+
+  void endScope(BlockNode &Block) {
+    auto &Destroy = Block.add<DestroyNode>();
+    Destroy.Objects.assign(Block.Declared.rbegin(), Block.Declared.rend());
+    Destroy.EndsScope = true;
+  }
+
+  void lowerStatement(BlockNode &Out, const Stmt *S) {
+    if (const auto *Case = dyn_cast<SwitchCase>(S)) {
+      if (&Out != SwitchBody) {
+        reportUnsupported(Diags, S->getBeginLoc(), Unsupported::NestedCaseLabel);
+        Failed = true;
+        return;
+      }
+      auto &Label = Out.add<LabelNode>();
+      Label.Origin = S;
+      Label.Text = caseLabel(Case);
+      lowerStatement(Out, Case->getSubStmt());
+      return;
+    }
+    if (!needsLowering(S) || isa<BreakStmt, ContinueStmt>(S)) {
+      lowerText(Out, S);
+      return;
+    }
+    if (const auto *Compound = dyn_cast<CompoundStmt>(S)) {
+      auto &Block = Out.add<BlockNode>();
+      Block.Origin = S;
+      lowerScope(Block, blockChildren(Compound), Compound->getLBracLoc());
+    } else if (const auto *Decls = dyn_cast<DeclStmt>(S)) {
+      lowerDeclaration(Out, Decls);
+    } else if (const auto *E = dyn_cast<Expr>(S)) {
+      lowerExpressionStatement(Out, E);
+    } else if (const auto *Return = dyn_cast<CoreturnStmt>(S)) {
+      lowerReturn(Out, Return);
+    } else if (const auto *If = dyn_cast<IfStmt>(S)) {
+      lowerIf(Out, If);
+    } else if (const auto *While = dyn_cast<WhileStmt>(S)) {
+      lowerWhile(Out, While);
+    } else if (const auto *Do = dyn_cast<DoStmt>(S)) {
+      lowerDo(Out, Do);
+    } else if (const auto *For = dyn_cast<ForStmt>(S)) {
+      lowerFor(Out, For);
+    } else if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
+      lowerRangeFor(Out, Range);
+    } else if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
+      lowerSwitch(Out, Switch);
+    } else if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
+      lowerTry(Out, Try);
+    } else {
+      reportUnsupported(Diags, S->getBeginLoc(), Unsupported::OtherStatement,
+                        S->getStmtClassName());
+      Failed = true;
+    }
+  }
+
+  Code caseLabel(const SwitchCase *Label) const {
+    Code C;
+    const auto *Case = dyn_cast<CaseStmt>(Label);
+    if (!Case)
+      return C.literal("default:");
+    C.literal("case ").append(sourceOf(Case->getLHS()));
+    if (Case->getRHS())
+      C.literal(" ... ").append(sourceOf(Case->getRHS()));
+    return C.literal(":");
+  }
+
+  /// A statement without suspension points (and without jumps that must
+  /// destroy frame objects): printed as written.
+  void lowerText(BlockNode &Out, const Stmt *S) {
+    if (const auto *Decls = dyn_cast<DeclStmt>(S)) {
+      lowerDeclaration(Out, Decls);
+      return;
+    }
+    if (isa<BreakStmt, ContinueStmt>(S)) {
+      if (std::unique_ptr<JumpNode> Jump = jumpFor(S)) {
+        Out.Children.push_back(std::move(Jump));
+        return;
+      }
+    }
+    if (const auto *Return = dyn_cast<CoreturnStmt>(S)) {
+      lowerReturn(Out, Return);
+      return;
+    }
+    if (SwitchBody && !nodesUnder<SwitchCase>(S).empty() && !isa<SwitchStmt>(S)) {
+      reportUnsupported(Diags, nodesUnder<SwitchCase>(S).front()->getBeginLoc(),
+                        Unsupported::NestedCaseLabel);
+      Failed = true;
+      return;
+    }
+    auto &Statement = Out.add<StatementNode>();
+    Statement.Origin = S;
+    Statement.Evaluates.push_back(S);
+    Statement.Text = statementText(S);
+    for (const Stmt *Jump : escapingJumps(S))
+      if (std::unique_ptr<JumpNode> Node = jumpFor(Jump)) {
+        Hole H;
+        H.HoleKind = Hole::Kind::Jump;
+        H.Range = statementRange(Jump);
+        H.Jump = Node.get();
+        addHole(std::move(H));
+        M.Body.InlineNodes.push_back(std::move(Node));
+      }
+  }
+
+  void lowerDeclaration(BlockNode &Out, const DeclStmt *Decls) {
+    bool Automatic = llvm::all_of(Decls->decls(), [](const Decl *D) {
+      const auto *Var = dyn_cast<VarDecl>(D);
+      return Var && Var->hasLocalStorage();
+    });
+    if (!Automatic) {
+      if (containsAwait(Decls)) {
+        reportUnsupported(Diags, Decls->getBeginLoc(), Unsupported::OtherStatement,
+                          "a static or non-variable declaration");
+        Failed = true;
+        return;
+      }
+      auto &Statement = Out.add<StatementNode>();
+      Statement.Origin = Decls;
+      Statement.Evaluates.push_back(Decls);
+      Statement.Text = statementText(Decls);
+      Statement.DeclaresName = true;
+      return;
+    }
+    for (const Decl *D : Decls->decls()) {
+      const auto *Var = cast<VarDecl>(D);
+      const Expr *Init = Var->getInit();
+      std::optional<FullExpression> Full;
+      if (Init && containsAwait(Init)) {
+        Full.emplace(*this, Init);
+        if (!Full->lower(Out))
+          return;
+      }
+      auto &Declare = Out.add<DeclareNode>();
+      Declare.Origin = Decls;
+      if (Init)
+        Declare.Evaluates.push_back(Init);
+      Declare.Object = addVariable(Var, ObjectKind::Local);
+      Declare.Init = initializer(Var);
+      Declare.AsWritten = Decls->isSingleDecl()
+                              ? statementText(Decls)
+                              : declarationOf(Var, Declare.Init);
+      if (const auto *Decomposition = dyn_cast<DecompositionDecl>(Var))
+        declareBindings(Out, Decomposition);
+      if (Full)
+        Full->finish(Out);
+    }
+  }
+
+  /// "T name = init;" for one variable of a declaration with several.
+  Code declarationOf(const VarDecl *Var, const Code &Init) const {
+    Code C;
+    C.literal(declareName(Var->getType(), Var->getName(), Ctx));
+    if (!Init.empty() && Init.Pieces.front().PieceKind == Code::Piece::Kind::Literal &&
+        (Init.Pieces.front().Text == "(" || Init.Pieces.front().Text == "{"))
+      C.append(Init);
+    else if (!Init.empty())
+      C.literal(" = ").append(Init);
+    return C.literal(";");
+  }
+
+  /// The initializer of a variable as written, for a placement new or a
+  /// declaration: "", "(...)" or "{...}".
+  Code initializer(const VarDecl *Var) const {
+    const Expr *Init = Var->getInit();
+    if (!Init)
+      return {};
+    if (const MaterializeTemporaryExpr *Temp = extendedTemporary(Var))
+      return sourceOf(Temp->getSubExpr()).parenthesized();
+    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Init))
+      Init = Cleanups->getSubExpr();
+    const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
+    if (Construct && Construct->getParenOrBraceRange().isValid())
+      return Code().source(rangeOf(Construct->getParenOrBraceRange()));
+    if (Construct && Construct->getNumArgs() == 0)
+      return {}; // default-initialised: no initializer written
+    if (isa<InitListExpr>(Init->IgnoreImplicit()) || isa<ParenListExpr>(Init))
+      return sourceOf(Init);
+    if (Var->getType()->isArrayType() || Var->getInitStyle() == VarDecl::ListInit)
+      return Code().literal("{").append(sourceOf(Init)).literal("}");
+    return sourceOf(Init).parenthesized();
+  }
+
+  /// A kept decomposition's bindings are read through it: a field, an
+  /// element, or the reference tuple-like bindings hold.
+  void declareBindings(BlockNode &Out, const DecompositionDecl *Decomposition) {
+    ObjectId Whole = M.ObjectOfVar[Decomposition];
+    for (const BindingDecl *Binding : Decomposition->bindings()) {
+      auto Replacement = std::make_shared<Code>();
+      if (const VarDecl *Holding = Binding->getHoldingVar()) {
+        // Tuple-like: `T &&a = get<I>(e)`, a reference the frame keeps.
+        ObjectId Held = addVariable(Holding, ObjectKind::Local);
+        M.Objects[Held].SourceName = Binding->getName().str();
+        M.Objects[Held].Loc = Binding->getLocation();
+        M.Objects[Held].BoundTo = Whole;
+        auto &Declare = Out.add<DeclareNode>();
+        Declare.Origin = Decomposition->getInit();
+        Declare.Object = Held;
+        Declare.Init = tupleElement(Holding, Whole).parenthesized();
+        Replacement->object(Held);
+      } else if (const auto *Member =
+                     dyn_cast_or_null<MemberExpr>(Binding->getBinding())) {
+        Replacement->object(Whole).literal(
+            "." + Member->getMemberDecl()->getNameAsString());
+      } else if (const auto *Element =
+                     dyn_cast_or_null<ArraySubscriptExpr>(Binding->getBinding())) {
+        Expr::EvalResult Index;
+        if (!Element->getIdx()->EvaluateAsInt(Index, Ctx))
+          return fail(Binding->getLocation(), "internal error: a structured "
+                                              "binding's index is not constant");
+        Replacement->object(Whole).literal(
+            "[" + std::to_string(Index.Val.getInt().getExtValue()) + "]");
+      } else {
+        return reportUnsupported(Diags, Binding->getLocation(),
+                                 Unsupported::OtherStatement,
+                                 "a dependent structured binding"),
+               void(Failed = true);
+      }
+      BindingCode[Binding] = {Whole, std::move(Replacement)};
+    }
+  }
+
+  /// `::std::get<I>(std::move(e))` (or `e.get<I>()`): a tuple-like
+  /// binding's element, as its holding variable's initializer does it.
+  Code tupleElement(const VarDecl *Holding, ObjectId Whole) const {
+    const Expr *Init = Holding->getInit()->IgnoreImplicit();
+    const auto *Call = dyn_cast<CallExpr>(Init);
+    const FunctionDecl *Get = Call ? Call->getDirectCallee() : nullptr;
+    const TemplateArgumentList *Args = Get ? Get->getTemplateSpecializationArgs() : nullptr;
+    std::string Index = "0";
+    if (Args && Args->size() > 0 && Args->get(0).getKind() == TemplateArgument::Integral)
+      Index = std::to_string(Args->get(0).getAsIntegral().getExtValue());
+    bool Lvalue = M.Objects[Whole].Type->isLValueReferenceType();
+    Code C;
+    if (isa_and_nonnull<CXXMemberCallExpr>(Call))
+      return C.object(Whole).literal(".template get<" + Index + ">()");
+    std::string Name = Get ? "::" + Get->getQualifiedNameAsString() : "std::get";
+    C.literal(Name + "<" + Index + ">(");
+    if (Lvalue)
+      C.object(Whole);
+    else
+      C.literal("std::move(").object(Whole).literal(")");
+    return C.literal(")");
+  }
+
+  void lowerExpressionStatement(BlockNode &Out, const Expr *E) {
+    FullExpression Full(*this, E);
+    if (!Full.lower(Out))
+      return;
+    const Expr *Bare = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Bare);
+        Cast && Cast->getType()->isVoidType())
+      Bare = Cast->getSubExpr()->IgnoreImplicit()->IgnoreParens();
+    if (isAwait(Bare)) { // an await alone: its value is dropped
+      for (SuspensionPoint &P : M.Points)
+        if (P.Await == Bare)
+          P.ValueUsed = false;
+    } else {
+      auto &Statement = Out.add<StatementNode>();
+      Statement.Origin = E;
+      Statement.Evaluates.push_back(E);
+      Statement.Text = statementText(E);
+    }
+    Full.finish(Out);
+  }
+
+  std::unique_ptr<ReturnNode> returnNode(const CoreturnStmt *Return) {
+    auto Node = std::make_unique<ReturnNode>();
+    Node->Origin = Return;
+    const Expr *Operand = Return->getOperand();
+    if (!Operand)
+      return Node;
+    Node->Evaluates.push_back(Operand);
+    Node->VoidOperand = Operand->getType()->isVoidType();
+    Node->Value = sourceOf(Operand);
+    if (isImplicitlyMovable(Operand))
+      Node->Value = Code().literal("std::move(").append(Node->Value).literal(")");
+    return Node;
+  }
+
+  void lowerReturn(BlockNode &Out, const CoreturnStmt *Return) {
+    if (const Expr *Operand = Return->getOperand(); Operand && containsAwait(Operand)) {
+      FullExpression Full(*this, Operand);
+      if (!Full.lower(Out))
+        return;
+    }
+    // The end of poll() destroys what is alive, the temporaries first.
+    Out.Children.push_back(returnNode(Return));
+    LoweredReturns.insert(Return);
+  }
+
+  /// A branch or loop body as a block of its own.
+  std::unique_ptr<BlockNode> lowerBranch(const Stmt *S, bool Barrier = false) {
+    auto Block = std::make_unique<BlockNode>();
+    Block->Origin = S;
+    const auto *Compound = dyn_cast<CompoundStmt>(S);
+    lowerScope(*Block, blockChildren(S),
+               Compound ? Compound->getLBracLoc() : SourceLocation());
+    Block->Barrier = Barrier && containsResume(*Block);
+    return Block;
+  }
+
+  /// The code of a condition. One that awaits is evaluated into a scratch
+  /// value first, its full-expression ended, so that the branch (which may
+  /// hold resume points) tests a value no jump crosses.
+  std::optional<Code> lowerCondition(BlockNode &Out, const Expr *Cond,
+                                     QualType ScratchType) {
+    if (!containsAwait(Cond))
+      return sourceOf(Cond);
+    FullExpression Full(*this, Cond);
+    if (!Full.lower(Out))
+      return std::nullopt;
+    ObjectId Value = addScratch(ScratchType, "condition", Cond->getBeginLoc());
+    auto &Spill = Out.add<SpillNode>();
+    Spill.Origin = Cond;
+    Spill.Evaluates.push_back(Cond);
+    Spill.Object = Value;
+    Spill.SpillMode = SpillNode::Assign;
+    Spill.Value = ScratchType->isBooleanType()
+                      ? Code().literal("static_cast<bool>").append(sourceOf(Cond).parenthesized())
+                      : sourceOf(Cond);
+    Full.finish(Out);
+    return Code().object(Value);
+  }
+
+  bool rejectDeclarationIn(const Stmt *Declaration, const char *What) {
+    if (!Declaration)
+      return false;
+    reportUnsupported(Diags, Declaration->getBeginLoc(),
+                      Unsupported::ConditionDeclaration, What);
+    Failed = true;
+    return true;
+  }
+
+  void lowerIf(BlockNode &Out, const IfStmt *If) {
+    if (rejectDeclarationIn(If->getConditionVariableDeclStmt(), "the condition of an if") ||
+        rejectDeclarationIn(If->getInit(), "the init of an if"))
+      return;
+    std::optional<Code> Cond = If->isConstexpr()
+                                   ? std::optional<Code>(sourceOf(If->getCond()))
+                                   : lowerCondition(Out, If->getCond(), Ctx.BoolTy);
+    if (!Cond)
+      return;
+    auto Node = std::make_unique<IfNode>();
+    Node->Origin = If;
+    Node->Evaluates.push_back(If->getCond());
+    Node->Cond = *Cond;
+    Node->Constexpr = If->isConstexpr();
+    // C++ forbids jumping into a branch of `if constexpr` from outside:
+    // each branch dispatches again.
+    Node->Then = lowerBranch(If->getThen(), Node->Constexpr);
+    if (If->getElse())
+      Node->Else = lowerBranch(If->getElse(), Node->Constexpr);
+    if (Node->Then->Barrier || (Node->Else && Node->Else->Barrier)) {
+      Node->EntryLabel = "enter_if_" + std::to_string(++Barriers);
+      M.Body.HasBarriers = true;
+    }
+    Out.Children.push_back(std::move(Node));
+  }
+
+  /// `if (!condition) break;` at the top (or bottom) of a loop body.
+  void breakUnless(BlockNode &Out, const Code &Cond, const Stmt *Origin) {
+    auto &If = Out.add<IfNode>();
+    If.Origin = Origin;
+    If.Cond = Code().literal("!").append(Cond);
+    If.Then = std::make_unique<BlockNode>();
+    auto &Jump = If.Then->add<JumpNode>();
+    Jump.JumpTarget = JumpNode::Break;
+  }
+
+  void pushLoop(const Stmt *Loop, std::string ContinueLabel = "") {
+    Targets.push_back({Loop, true, Scopes.size(), std::move(ContinueLabel), false});
+  }
+
+  std::string continueLabel() { return "continue_" + std::to_string(++Labels); }
+
+  void lowerWhile(BlockNode &Out, const WhileStmt *While) {
+    if (rejectDeclarationIn(While->getConditionVariableDeclStmt(),
+                            "the condition of a while loop"))
+      return;
+    auto Loop = std::make_unique<LoopNode>();
+    Loop->Origin = While;
+    pushLoop(While);
+    if (!containsAwait(While->getCond())) {
+      Loop->LoopShape = LoopNode::While;
+      Loop->Cond = sourceOf(While->getCond());
+      Loop->Evaluates.push_back(While->getCond());
+      Loop->Body = lowerBranch(While->getBody());
+    } else {
+      // while (true) { await; if (!condition) break; body }: a continue
+      // goes back to the await.
+      Loop->LoopShape = LoopNode::Forever;
+      Loop->Body = std::make_unique<BlockNode>();
+      Scopes.push_back(Loop->Body.get());
+      if (std::optional<Code> Cond = lowerCondition(*Loop->Body, While->getCond(), Ctx.BoolTy))
+        breakUnless(*Loop->Body, *Cond, While->getCond());
+      Loop->Body->Children.push_back(lowerBranch(While->getBody()));
+      Scopes.pop_back();
+    }
+    Targets.pop_back();
+    Out.Children.push_back(std::move(Loop));
+  }
+
+  void lowerDo(BlockNode &Out, const DoStmt *Do) {
+    auto Loop = std::make_unique<LoopNode>();
+    Loop->Origin = Do;
+    if (!containsAwait(Do->getCond())) {
+      pushLoop(Do);
+      Loop->LoopShape = LoopNode::Do;
+      Loop->Cond = sourceOf(Do->getCond());
+      Loop->Evaluates.push_back(Do->getCond());
+      Loop->Body = lowerBranch(Do->getBody());
+      Targets.pop_back();
+      Out.Children.push_back(std::move(Loop));
+      return;
+    }
+    // while (true) { body continue_N: await; if (!condition) break; }: a
+    // continue in the body goes to the condition's await.
+    pushLoop(Do, continueLabel());
+    Loop->LoopShape = LoopNode::Forever;
+    Loop->Body = std::make_unique<BlockNode>();
+    Scopes.push_back(Loop->Body.get());
+    Loop->Body->Children.push_back(lowerBranch(Do->getBody()));
+    if (Targets.back().ContinueUsed) {
+      auto &Label = Loop->Body->add<LabelNode>();
+      Label.Text.literal(Targets.back().ContinueLabel + ":");
+    }
+    if (std::optional<Code> Cond = lowerCondition(*Loop->Body, Do->getCond(), Ctx.BoolTy))
+      breakUnless(*Loop->Body, *Cond, Do->getCond());
+    Scopes.pop_back();
+    Targets.pop_back();
+    Out.Children.push_back(std::move(Loop));
+  }
+
+  void lowerFor(BlockNode &Out, const ForStmt *For) {
+    if (rejectDeclarationIn(For->getConditionVariableDeclStmt(),
+                            "the condition of a for loop"))
+      return;
+    // The init's scope is the loop's: a block around both.
+    auto &Scope = Out.add<BlockNode>();
+    Scope.Origin = For;
+    Scopes.push_back(&Scope);
+    if (For->getInit())
+      lowerStatement(Scope, For->getInit());
+    auto Loop = std::make_unique<LoopNode>();
+    Loop->Origin = For;
+    Loop->LoopShape = LoopNode::For;
+    bool AwaitingCond = For->getCond() && containsAwait(For->getCond());
+    bool AwaitingInc = For->getInc() && containsAwait(For->getInc());
+    pushLoop(For, AwaitingInc ? continueLabel() : "");
+    if (For->getCond() && !AwaitingCond) {
+      Loop->Cond = sourceOf(For->getCond());
+      Loop->Evaluates.push_back(For->getCond());
+    }
+    if (For->getInc() && !AwaitingInc) {
+      Loop->Inc = sourceOf(For->getInc());
+      Loop->Evaluates.push_back(For->getInc());
+    }
+    Loop->Body = std::make_unique<BlockNode>();
+    Scopes.push_back(Loop->Body.get());
+    if (AwaitingCond)
+      if (std::optional<Code> Cond = lowerCondition(*Loop->Body, For->getCond(), Ctx.BoolTy))
+        breakUnless(*Loop->Body, *Cond, For->getCond());
+    Loop->Body->Children.push_back(lowerBranch(For->getBody()));
+    if (AwaitingInc) {
+      // The increment at the end of the body; a continue goes there.
+      if (Targets.back().ContinueUsed) {
+        auto &Label = Loop->Body->add<LabelNode>();
+        Label.Text.literal(Targets.back().ContinueLabel + ":");
+      }
+      lowerExpressionStatement(*Loop->Body, For->getInc());
+    }
+    Scopes.pop_back();
+    Targets.pop_back();
+    Scope.Children.push_back(std::move(Loop));
+    Scopes.pop_back();
+    endScope(Scope);
+  }
+
+  void lowerRangeFor(BlockNode &Out, const CXXForRangeStmt *For) {
+    if (rejectDeclarationIn(For->getInit(), "the init of a for loop"))
+      return;
+    auto &Scope = Out.add<BlockNode>();
+    Scope.Origin = For;
+    Scopes.push_back(&Scope);
+    // The hidden range, begin and end, as the standard spells the loop:
+    // `auto &&range = init; auto begin = ...; auto end = ...;`.
+    const auto *RangeVar = cast<VarDecl>(For->getRangeStmt()->getSingleDecl());
+    const Expr *RangeInit = For->getRangeInit();
+    std::optional<FullExpression> Full;
+    if (containsAwait(RangeInit)) {
+      Full.emplace(*this, RangeInit);
+      if (!Full->lower(Scope))
+        return;
+    }
+    const Expr *Extended = RangeVar->getInit();
+    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Extended))
+      Extended = Cleanups->getSubExpr();
+    bool Temporary = isa<MaterializeTemporaryExpr>(Extended);
+    ObjectId Range = addTemporary(Temporary ? RangeInit->getType()
+                                            : RangeVar->getType(),
+                                  "range of the for loop", For->getBeginLoc());
+    M.ObjectOfVar[RangeVar] = Range;
+    Scope.Declared.push_back(Range);
+    auto &RangeSpill = Scope.add<SpillNode>();
+    RangeSpill.Origin = RangeInit;
+    RangeSpill.Evaluates.push_back(RangeInit);
+    RangeSpill.Object = Range;
+    RangeSpill.SpillMode = Temporary ? SpillNode::Construct : SpillNode::Address;
+    RangeSpill.Value = sourceOf(RangeInit);
+    if (Full)
+      Full->finish(Scope);
+    const auto *BeginVar = cast<VarDecl>(For->getBeginStmt()->getSingleDecl());
+    const auto *EndVar = cast<VarDecl>(For->getEndStmt()->getSingleDecl());
+    ObjectId Begin = addTemporary(BeginVar->getType(), "begin of the for loop",
+                                  For->getBeginLoc());
+    ObjectId End = addTemporary(EndVar->getType(), "end of the for loop",
+                                For->getBeginLoc());
+    M.ObjectOfVar[BeginVar] = Begin;
+    M.ObjectOfVar[EndVar] = End;
+    Scope.Declared.push_back(Begin);
+    Scope.Declared.push_back(End);
+    auto [BeginText, EndText] = beginAndEnd(For, Range);
+    for (auto [Id, Text] : {std::pair{Begin, BeginText}, std::pair{End, EndText}}) {
+      auto &Spill = Scope.add<SpillNode>();
+      Spill.Origin = For;
+      Spill.Object = Id;
+      Spill.Value = Text;
+    }
+    auto Loop = std::make_unique<LoopNode>();
+    Loop->Origin = For;
+    Loop->LoopShape = LoopNode::For;
+    Loop->Cond = Code().object(Begin).literal(" != ").object(End);
+    Loop->Inc = Code().literal("++").object(Begin);
+    pushLoop(For);
+    Loop->Body = std::make_unique<BlockNode>();
+    Scopes.push_back(Loop->Body.get());
+    // The loop variable, declared at the top of the body: `T x = *begin;`.
+    const VarDecl *LoopVar = For->getLoopVariable();
+    auto &Declare = Loop->Body->add<DeclareNode>();
+    Declare.Origin = For;
+    Declare.Object = addVariable(LoopVar, ObjectKind::Local);
+    Declare.Init = Code().literal("(*").object(Begin).literal(")");
+    Declare.AsWritten = Code()
+                            .source(rangeOf(LoopVar->getSourceRange()))
+                            .literal(" = *")
+                            .object(Begin)
+                            .literal(";");
+    Loop->Body->Children.push_back(lowerBranch(For->getBody()));
+    Scopes.pop_back();
+    endScope(*Loop->Body);
+    Targets.pop_back();
+    Scope.Children.push_back(std::move(Loop));
+    Scopes.pop_back();
+    endScope(Scope);
+  }
+
+  /// How the standard's expansion of a range-for calls begin and end.
+  std::pair<Code, Code> beginAndEnd(const CXXForRangeStmt *For, ObjectId Range) const {
+    const FrameObject &R = M.Objects[Range];
+    const Expr *BeginInit =
+        cast<VarDecl>(For->getBeginStmt()->getSingleDecl())->getInit()->IgnoreImplicit();
+    QualType RangeType = R.Type.getNonReferenceType();
+    if (const auto *Array = Ctx.getAsConstantArrayType(RangeType)) {
+      std::string Size = std::to_string(Array->getSize().getZExtValue());
+      return {Code().object(Range), Code().object(Range).literal(" + " + Size)};
+    }
+    if (isa<CXXMemberCallExpr>(BeginInit))
+      return {Code().object(Range).literal(".begin()"),
+              Code().object(Range).literal(".end()")};
+    return {Code().literal("begin(").object(Range).literal(")"),
+            Code().literal("end(").object(Range).literal(")")};
+  }
+
+  void lowerSwitch(BlockNode &Out, const SwitchStmt *Switch) {
+    if (rejectDeclarationIn(Switch->getConditionVariableDeclStmt(),
+                            "the condition of a switch") ||
+        rejectDeclarationIn(Switch->getInit(), "the init of a switch"))
+      return;
+    const auto *Compound = dyn_cast<CompoundStmt>(Switch->getBody());
+    if (!Compound) {
+      reportUnsupported(Diags, Switch->getBody()->getBeginLoc(),
+                        Unsupported::OtherStatement, "a switch without a block");
+      Failed = true;
+      return;
+    }
+    std::optional<Code> Cond =
+        lowerCondition(Out, Switch->getCond(), Switch->getCond()->getType());
+    if (!Cond)
+      return;
+    auto Node = std::make_unique<SwitchNode>();
+    Node->Origin = Switch;
+    Node->Evaluates.push_back(Switch->getCond());
+    Node->Cond = *Cond;
+    Node->Body = std::make_unique<BlockNode>();
+    Node->Body->Origin = Compound;
+    Targets.push_back({Switch, false, Scopes.size(), "", false});
+    const BlockNode *Outer = SwitchBody;
+    SwitchBody = Node->Body.get();
+    lowerScope(*Node->Body, blockChildren(Compound), Compound->getLBracLoc());
+    SwitchBody = Outer;
+    Targets.pop_back();
+    Out.Children.push_back(std::move(Node));
+  }
+
+  void lowerTry(BlockNode &Out, const CXXTryStmt *Try) {
+    auto Node = std::make_unique<TryNode>();
+    Node->Origin = Try;
+    size_t FirstObject = M.Objects.size();
+    Node->Body = lowerBranch(Try->getTryBlock(), /*Barrier=*/true);
+    // What the try block constructs in the frame, if still alive when an
+    // exception leaves it, is destroyed before a handler runs.
+    std::vector<ObjectId> Alive;
+    for (ObjectId Id = M.Objects.size(); Id > FirstObject; --Id)
+      if (!M.Objects[Id - 1].Scratch)
+        Alive.push_back(Id - 1);
+    for (unsigned I = 0; I < Try->getNumHandlers(); ++I) {
+      const CXXCatchStmt *Catch = Try->getHandler(I);
+      const auto *Block = cast<CompoundStmt>(Catch->getHandlerBlock());
+      TryNode::Handler &Handler = Node->Handlers.emplace_back();
+      Handler.Header.source({SM.getFileOffset(SM.getExpansionLoc(Catch->getCatchLoc())),
+                             SM.getFileOffset(SM.getExpansionLoc(Block->getLBracLoc()))});
+      Handler.DestroyFirst = Alive;
+      Handler.Body = lowerBranch(Block);
+    }
+    if (Node->Body->Barrier) {
+      Node->EntryLabel = "enter_try_" + std::to_string(++Barriers);
+      M.Body.HasBarriers = true;
+    }
+    Out.Children.push_back(std::move(Node));
+  }
+
+  // --- awaits ----------------------------------------------------------
+
+  /// Creates the suspension point of \p Await and its awaitee.
+  std::optional<unsigned> addPoint(const Expr *Await, const Expr *FullExpression) {
+    SuspensionPoint P;
+    P.Index = M.Points.size();
+    P.StateName = "Suspend" + std::to_string(P.Index);
+    P.Await = Await;
+    P.FullExpression = FullExpression;
+    P.Operand = awaitOperand(Await);
+    P.ProducesValue = !Await->getType()->isVoidType();
+    P.ValueUsed = P.ProducesValue;
+    P.Line = SM.getExpansionLineNumber(Await->getBeginLoc());
+    P.AwaitText = Lexer::getSourceText(
+                      CharSourceRange::getTokenRange(Await->getSourceRange()), SM,
+                      Ctx.getLangOpts())
+                      .str();
+    M.Points.push_back(std::move(P));
+    if (!chooseAwaitee(M.Points.back()))
+      return std::nullopt;
+    return M.Points.size() - 1;
+  }
+
+  /// Decides how the operand is polled, creating the awaitee object.
+  bool chooseAwaitee(SuspensionPoint &P) {
+    const Expr *Operand = P.Operand->IgnoreParens();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Operand)) {
+      const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+      auto Known = Var ? M.ObjectOfVar.find(Var) : M.ObjectOfVar.end();
+      if (Known != M.ObjectOfVar.end()) {
+        P.Mode = AwaiteeMode::InPlace;
+        P.Awaitee = Known->second;
+        M.Objects[P.Awaitee].AwaitedInPlace = true;
+        return true;
+      }
+    }
+    QualType Type = P.Operand->getType();
+    if (P.Operand->isGLValue()) {
+      P.Mode = AwaiteeMode::Pointer;
+      Type = Ctx.getLValueReferenceType(Type);
+    } else if (Type->isDependentType()) {
+      reportUnsupported(Diags, P.Operand->getBeginLoc(),
+                        Unsupported::DependentTemporaryAwait);
+      return Failed = true, false;
+    }
+    ObjectId Id = addTemporary(Type, P.AwaitText, P.Await->getBeginLoc(),
+                               ObjectKind::Awaitee);
+    FrameObject &Awaitee = M.Objects[Id];
+    Awaitee.AwaitOf = P.Index;
+    if (P.Mode == AwaiteeMode::Temporary) {
+      if (!generatedCallee(P.Operand, Awaitee.Generated))
+        return false;
+      // A generated class has a destructor only when its frame has
+      // something to destroy; clang sees the unrewritten Async<T>.
+      if (Awaitee.Generated)
+        Awaitee.HasDestructor = Awaitee.Generated->needsDestructor();
+    }
+    P.Awaitee = Id;
+    return true;
+  }
+
+  /// Sets \p Generated to the model of the class \p Operand builds when it
+  /// calls an annotated function (the awaitee nests that class inline). A
+  /// function awaiting itself cannot hold itself inline: that awaitee stays
+  /// the boxed Async<T> clang sees (one allocation per level, like Box::pin
+  /// in Rust).
+  bool generatedCallee(const Expr *Operand, const AsyncFunctionModel *&Generated) {
+    const auto *Call = dyn_cast<CallExpr>(Operand->IgnoreImplicit()->IgnoreParens());
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (Callee && Callee->getCanonicalDecl() ==
+                      M.Function.Definition->getCanonicalDecl())
+      return true;
+    std::optional<const AsyncFunctionModel *> Model =
+        generatedModelOf(Operand, Callees, Ctx, Diags);
+    if (!Model)
+      return Failed = true, false;
+    Generated = *Model;
+    return true;
+  }
+
+  /// In `co_await join(f(), g())` the calls to rewritten functions are
+  /// boxed into Async<T>, so that the expression keeps the type clang gave
+  /// it (the awaitee is declared with that type). Only a call awaited
+  /// directly (and the arguments a template deduces from) nests inline.
+  void addBoxedCallHoles(const Expr *Operand) {
+    std::vector<const CallExpr *> AsWritten = generatingCalls(Operand, Callees);
+    for (const CallExpr *Call : nodesUnder<CallExpr>(Operand)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      const AsyncFunctionModel *Rewritten = Callee ? Callees.find(Callee) : nullptr;
+      if (!Rewritten || Rewritten->Function.HasSeparateDeclaration ||
+          llvm::is_contained(AsWritten, Call))
+        continue;
+      Hole H;
+      H.HoleKind = Hole::Kind::Text;
+      H.Range = rangeOf(Call);
+      int Index = static_cast<int>(M.Body.Holes.size());
+      H.Replacement = std::make_shared<Code>();
+      H.Replacement->literal("unawait::Async<" + Rewritten->OutputTypeSpelling + ">(")
+          .source(H.Range, Index)
+          .literal(")");
+      addHole(std::move(H));
+    }
+  }
+
+  // --- holes over the whole body -----------------------------------------
+
+  void addBodyHoles();
+
+  void fail(SourceLocation Loc, const std::string &Message) {
+    if (!Failed)
+      Diags.error(Loc, Message);
+    Failed = true;
+  }
+
+  AsyncFunctionModel &M;
+  ASTContext &Ctx;
+  SourceManager &SM;
+  DiagnosticReporter &Diags;
+  ModelRegistry &Callees;
+  const Stmt *Body = nullptr;
+  std::vector<BlockNode *> Scopes;
+  std::vector<JumpTarget> Targets;
+  /// The block whose statements may carry the case labels of the switch
+  /// being lowered.
+  const BlockNode *SwitchBody = nullptr;
+  /// co_returns lowered as ReturnNodes (the others are holes).
+  llvm::DenseSet<const Stmt *> LoweredReturns;
+  /// A kept decomposition's bindings: the object and how to read each.
+  llvm::DenseMap<const BindingDecl *, std::pair<ObjectId, std::shared_ptr<Code>>> BindingCode;
+  unsigned Barriers = 0;
+  unsigned Labels = 0;
+  bool Failed = false;
+
+  friend class FullExpression;
+};
+
+// --- full-expressions ------------------------------------------------------
+
+FullExpression::FullExpression(Lowering &L, const Expr *Root) : L(L), Root(Root) {}
+
+/// Numbers the awaits and temporaries of the full-expression in the order
+/// the rewrite evaluates them (post-order: a node after its operands).
+void FullExpression::number(const Expr *E) {
+  if (!E)
+    return;
+  if (isAwait(E)) {
+    number(awaitOperand(E));
+    AwaitedNames.add(awaitOperand(E));
+    Positions.push_back({E, Counter++});
+    return;
+  }
+  for (const OrderedOperand &Operand : evaluationOrder(E, containsAwait).Operands)
+    number(Operand.E);
+  if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E);
+      Temp && !Temp->getExtendingDecl())
+    Positions.push_back({E, Counter++});
+}
+
+bool FullExpression::containsPoint(const Expr *E) {
+  if (!E)
+    return false;
+  auto Known = HoldsPoint.find(E);
+  if (Known != HoldsPoint.end())
+    return Known->second;
+  bool Holds = Points.count(E) > 0;
+  if (!Holds)
+    for (const OrderedOperand &Operand : evaluationOrder(E, containsAwait).Operands)
+      Holds = Holds || containsPoint(Operand.E);
+  HoldsPoint[E] = Holds;
+  return Holds;
+}
+
+bool FullExpression::lower(BlockNode &Out) {
+  // First, so that the holes of temporaries and spills wrap them.
+  for (const Stmt *Await : nodesWhere(Root, isAwait))
+    L.addBoxedCallHoles(awaitOperand(cast<Expr>(Await)));
+  number(Root);
+  // The points: every await, and every temporary materialised before the
+  // last one (it must live in the frame until the full-expression ends).
+  unsigned LastAwait = 0;
+  for (auto [E, Position] : Positions)
+    if (isAwait(E))
+      LastAwait = Position;
+  for (auto [E, Position] : Positions)
+    if (isAwait(E) || Position < LastAwait)
+      Points.insert(E);
+  size_t FirstPoint = L.M.Points.size();
+  if (!lowerExpr(Root, Out))
+    return false;
+  for (size_t I = FirstPoint; I < L.M.Points.size(); ++I)
+    L.M.Points[I].EvaluatedAfter = Later;
+  return true;
+}
+
+void FullExpression::finish(BlockNode &Out) {
+  if (Temporaries.empty())
+    return;
+  auto &Destroy = Out.add<DestroyNode>();
+  Destroy.Origin = Root;
+  Destroy.Objects.assign(Temporaries.rbegin(), Temporaries.rend());
+}
+
+/// Emits the points under \p E; E's own evaluation is left to whoever uses
+/// its value.
+bool FullExpression::lowerExpr(const Expr *E, BlockNode &Out) {
+  if (isAwait(E))
+    return lowerAwait(E, Out);
+  if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E); Temp && Points.count(E))
+    return lowerTemporary(Temp, Out);
+  EvaluationOrder Order = evaluationOrder(E, containsAwait);
+  if (Order.OrderKind == EvaluationOrder::Opaque) {
+    reportUnsupported(L.Diags, E->getBeginLoc(), Unsupported::OpaqueExpression,
+                      E->getStmtClassName());
+    L.Failed = true;
+    return false;
+  }
+  if (llvm::any_of(Order.Operands, [&](const OrderedOperand &Operand) {
+        return Operand.Conditional && containsPoint(Operand.E);
+      }))
+    return lowerChoice(E, Order, Out);
+  return lowerOperands(Order, Out);
+}
+
+/// Everything up to the last operand that holds a point is evaluated now
+/// (before the points that follow it, into a temporary when needed); the
+/// last such operand's value and the operands after it are left to the
+/// node that uses the value.
+bool FullExpression::lowerOperands(const EvaluationOrder &Order, BlockNode &Out) {
+  int Last = -1;
+  for (int I = 0; I < static_cast<int>(Order.Operands.size()); ++I)
+    if (containsPoint(Order.Operands[I].E))
+      Last = I;
+  for (int I = 0; I < static_cast<int>(Order.Operands.size()); ++I) {
+    const Expr *Operand = Order.Operands[I].E;
+    if (I > Last || Order.Operands[I].Conditional) {
+      evaluatedLater(Operand);
+      continue;
+    }
+    if (containsPoint(Operand) && !lowerExpr(Operand, Out))
+      return false;
+    if (I < Last && !early(Operand, Out))
+      return false;
+  }
+  return true;
+}
+
+/// The awaitee is built from the operand once the operand's own points are
+/// done.
+bool FullExpression::lowerAwait(const Expr *Await, BlockNode &Out) {
+  const Expr *Operand = awaitOperand(Await);
+  if (!lowerExpr(Operand, Out))
+    return false;
+  std::optional<unsigned> Index = L.addPoint(Await, Root);
+  if (!Index)
+    return false;
+  SuspensionPoint &P = L.M.Points[*Index];
+  auto &Node = Out.add<AwaitNode>();
+  Node.Origin = Await;
+  Node.Point = *Index;
+  Node.Evaluates.push_back(Operand);
+  Node.Operand = L.sourceOf(Operand);
+  if (P.Mode != AwaiteeMode::InPlace) {
+    FrameObject &Awaitee = L.M.Objects[P.Awaitee];
+    Awaitee.Conditional = ConditionalDepth > 0;
+    // A finished generated future, a trivial one, and a pointer have
+    // nothing left to destroy: they end at once, and their storage serves
+    // the next await. Others end with the full-expression, as in C++.
+    if (Awaitee.Generated || !Awaitee.HasDestructor) {
+      auto &Destroy = Out.add<DestroyNode>();
+      Destroy.Origin = Await;
+      Destroy.Objects.push_back(P.Awaitee);
+    } else {
+      Temporaries.push_back(P.Awaitee);
+    }
+  }
+  Hole H;
+  H.HoleKind = Hole::Kind::AwaitValue;
+  H.Range = L.rangeOf(Await);
+  H.Point = *Index;
+  L.addHole(std::move(H));
+  return true;
+}
+
+/// A temporary materialised before the last await: constructed in the frame
+/// from its initializer, read (as the xvalue it was) where it stood.
+bool FullExpression::lowerTemporary(const MaterializeTemporaryExpr *Temp,
+                                    BlockNode &Out) {
+  const Expr *Init = Temp->getSubExpr();
+  if (!lowerExpr(Init, Out))
+    return false;
+  QualType Type = Temp->getType().getNonReferenceType();
+  if (Type->isArrayType()) { // the backing array of an initializer_list
+    reportUnsupported(L.Diags, Temp->getBeginLoc(),
+                      Unsupported::InitializerListAcrossAwait);
+    L.Failed = true;
+    return false;
+  }
+  if (!unnameableReason(Type).empty() && hasDestructor(Type)) {
+    reportUnsupported(L.Diags, Temp->getBeginLoc(),
+                      Unsupported::TemporaryOfUnnameableType);
+    L.Failed = true;
+    return false;
+  }
+  ObjectId Id = temporary(Temp, Type, "temporary");
+  Hole H;
+  H.HoleKind = Hole::Kind::Object;
+  H.Range = L.rangeOf(Temp);
+  H.Object = Id;
+  H.AsXvalue = !Temp->isBoundToLvalueReference();
+  int Index = L.addHole(std::move(H));
+  auto &Spill = Out.add<SpillNode>();
+  Spill.Origin = Temp;
+  Spill.Evaluates.push_back(Init);
+  Spill.Object = Id;
+  Spill.SpillMode = SpillNode::Construct;
+  Spill.Value = Code().source(L.rangeOf(Init), Index);
+  Spilled.insert(Temp);
+  return true;
+}
+
+/// A new frame temporary of this full-expression for \p E.
+ObjectId FullExpression::temporary(const Expr *E, QualType Type,
+                                   llvm::StringRef What) {
+  std::string Text = L.sourceText(L.rangeOf(E)).str();
+  ObjectId Id = L.addTemporary(Type, What.str() + " `" + Text + "`", E->getBeginLoc());
+  L.M.Objects[Id].Conditional = ConditionalDepth > 0;
+  L.M.Objects[Id].TemporaryOf = E;
+  Temporaries.push_back(Id);
+  return Id;
+}
+
+/// `a && b`, `a || b`, `a ? b : c` with a point in an operand C++ may skip:
+/// the operands in branches, the result in a frame temporary.
+bool FullExpression::lowerChoice(const Expr *E, const EvaluationOrder &Order,
+                                 BlockNode &Out) {
+  const Expr *First = Order.Operands[0].E;
+  if (containsPoint(First) && !lowerExpr(First, Out))
+    return false;
+  bool IsChoice = Order.OrderKind == EvaluationOrder::Choice;
+  if (IsChoice && E->isPRValue() && E->getType()->isRecordType() &&
+      !E->getType().isTriviallyCopyableType(L.Ctx)) {
+    reportUnsupported(L.Diags, E->getBeginLoc(), Unsupported::MovedPrvalue);
+    L.Failed = true;
+    return false;
+  }
+  Code Tested = Code().literal("static_cast<bool>").append(L.sourceOf(First).parenthesized());
+  auto spill = [](BlockNode &Into, const Expr *From, ObjectId Id,
+                  SpillNode::Mode Mode, Code Value) {
+    auto &Spill = Into.add<SpillNode>();
+    Spill.Origin = From;
+    Spill.Evaluates.push_back(From);
+    Spill.Object = Id;
+    Spill.SpillMode = Mode;
+    Spill.Value = std::move(Value);
+  };
+  ObjectId Result;
+  Code Cond;
+  if (IsChoice) {
+    // The condition is tested right away: a local of poll() holds it.
+    ObjectId Test = L.addScratch(L.Ctx.BoolTy, "condition", First->getBeginLoc());
+    spill(Out, First, Test, SpillNode::Assign, Tested);
+    Cond.object(Test);
+    QualType Type = E->isGLValue() ? L.Ctx.getLValueReferenceType(E->getType())
+                                   : E->getType();
+    Result = temporary(E, Type, "value of");
+  } else {
+    // r = a; if (r) r = b;  (for ||: if (!r)). r lives across b's awaits.
+    Result = temporary(E, L.Ctx.BoolTy, "value of");
+    spill(Out, First, Result, SpillNode::Construct, Tested);
+    Cond.literal(Order.OrderKind == EvaluationOrder::And ? "" : "!").object(Result);
+  }
+  auto branch = [&](const Expr *Operand) -> std::unique_ptr<BlockNode> {
+    auto Block = std::make_unique<BlockNode>();
+    Block->Origin = Operand;
+    ++ConditionalDepth;
+    bool Ok = !containsPoint(Operand) || lowerExpr(Operand, *Block);
+    --ConditionalDepth;
+    if (!Ok)
+      return nullptr;
+    if (!IsChoice)
+      spill(*Block, Operand, Result, SpillNode::Assign,
+            Code().literal("static_cast<bool>").append(L.sourceOf(Operand).parenthesized()));
+    else
+      spill(*Block, Operand, Result,
+            E->isGLValue() ? SpillNode::Address : SpillNode::Construct,
+            L.sourceOf(Operand));
+    return Block;
+  };
+  auto If = std::make_unique<IfNode>();
+  If->Origin = E;
+  If->Cond = Cond;
+  If->Then = branch(Order.Operands[1].E);
+  if (!If->Then)
+    return false;
+  if (IsChoice && !(If->Else = branch(Order.Operands[2].E)))
+    return false;
+  Out.Children.push_back(std::move(If));
+  Hole H;
+  H.HoleKind = Hole::Kind::Object;
+  H.Range = L.rangeOf(E);
+  H.Object = Result;
+  H.AsXvalue = E->isXValue();
+  L.addHole(std::move(H));
+  Spilled.insert(E);
+  return true;
+}
+
+/// An operand that C++ evaluates before a later point, its own points done:
+/// left for later when that cannot be observed, otherwise into a frame
+/// temporary (a pointer for a glvalue).
+bool FullExpression::early(const Expr *E, BlockNode &Out) {
+  if (Spilled.count(E) || (E->isGLValue() ? stableIdentity(E) : stableValue(E))) {
+    evaluatedLater(E);
+    return true;
+  }
+  QualType Type = E->getType();
+  bool Address = E->isGLValue();
+  // An await's value is handed on as a value between polls, in the frame;
+  // any other object of class type would be moved by the rewrite.
+  bool AwaitValue = isAwait(E->IgnoreImplicit());
+  if (!Address && !AwaitValue && Type->isRecordType() &&
+      !Type.isTriviallyCopyableType(L.Ctx)) {
+    reportUnsupported(L.Diags, E->getBeginLoc(), Unsupported::MovedPrvalue);
+    L.Failed = true;
+    return false;
+  }
+  if (Address)
+    Type = L.Ctx.getLValueReferenceType(Type);
+  ObjectId Id = temporary(E, Type, "value of");
+  Hole H;
+  H.HoleKind = Hole::Kind::Object;
+  H.Range = L.rangeOf(E);
+  H.Object = Id;
+  H.AsXvalue = E->isXValue() || (!Address && Type->isRecordType());
+  int Index = L.addHole(std::move(H));
+  auto &Spill = Out.add<SpillNode>();
+  Spill.Origin = E;
+  Spill.Evaluates.push_back(E);
+  Spill.Object = Id;
+  Spill.SpillMode = Address ? SpillNode::Address : SpillNode::Construct;
+  Spill.Value = Code().source(L.rangeOf(E), Index);
+  Spilled.insert(E);
+  return true;
+}
+
+/// A glvalue that names the same object whenever it is evaluated: a
+/// variable, `this`, a field of such an object, a spilled temporary.
+bool FullExpression::stableIdentity(const Expr *E) const {
+  E = E->IgnoreParens();
+  if (Spilled.count(E))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return isa<VarDecl, FunctionDecl, BindingDecl>(Ref->getDecl());
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return isa<FieldDecl>(Member->getMemberDecl()) &&
+           (Member->isArrow() ? isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts())
+                              : stableIdentity(Member->getBase()));
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
+    return (Cast->getCastKind() == CK_NoOp ||
+            Cast->getCastKind() == CK_UncheckedDerivedToBase ||
+            Cast->getCastKind() == CK_DerivedToBase) &&
+           stableIdentity(Cast->getSubExpr());
+  return false;
+}
+
+/// A prvalue whose value cannot change across the awaits of this
+/// full-expression: no side effects, and it reads only constants and local
+/// variables that nothing else can reach (their address does not escape,
+/// and no awaited operand names them).
+bool FullExpression::stableValue(const Expr *E) const {
+  if (containsAwait(E) || E->HasSideEffects(L.Ctx) ||
+      !nodesUnder<MaterializeTemporaryExpr>(E).empty())
+    return false;
+  for (auto &[Var, Uses] : referencesUnder(E).Of) {
+    if (AwaitedNames.Of.count(Var))
+      return false;
+    if (!Var->hasLocalStorage()) {
+      if (!Var->getType().isConstQualified())
+        return false;
+      continue;
+    }
+    if (Var->getType().isVolatileQualified() ||
+        firstEscape(Var, L.Body, L.Ctx).isValid())
+      return false;
+  }
+  // Members read through `this` may change while suspended.
+  return nodesUnder<CXXThisExpr>(E).empty();
+}
+
+// --- holes over the whole body ---------------------------------------------
+
+/// Every use of a frame object's variable, `this`, a lambda's captures of
+/// them, and the co_returns inside statements printed as written.
+class BodyHoles : public RecursiveASTVisitor<BodyHoles> {
+public:
+  explicit BodyHoles(Lowering &L) : L(L) {}
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
+      auto Found = L.M.ObjectOfVar.find(Var);
+      if (Found != L.M.ObjectOfVar.end())
+        if (std::optional<SourceLocation> Loc = writtenAt(Ref->getLocation(), Found->second)) {
+          Hole H;
+          H.HoleKind = Hole::Kind::Object;
+          H.Range = L.rangeOf(SourceRange(*Loc, *Loc));
+          H.Object = Found->second;
+          L.addHole(std::move(H));
+        }
+    } else if (const auto *Binding = dyn_cast<BindingDecl>(Ref->getDecl())) {
+      auto Found = L.BindingCode.find(Binding);
+      if (Found != L.BindingCode.end())
+        if (std::optional<SourceLocation> Loc =
+                writtenAt(Ref->getLocation(), Found->second.first)) {
+          Hole H;
+          H.HoleKind = Hole::Kind::Binding;
+          H.Range = L.rangeOf(SourceRange(*Loc, *Loc));
+          H.Object = Found->second.first;
+          H.Replacement = Found->second.second;
+          L.addHole(std::move(H));
+        }
+    }
+    return true;
+  }
+
+  bool VisitCXXThisExpr(CXXThisExpr *This) {
+    const FrameObject *Self = L.M.thisObject();
+    if (!Self)
+      return true;
+    ObjectId Id = static_cast<ObjectId>(Self - L.M.Objects.data());
+    std::optional<SourceLocation> Loc = writtenAt(This->getLocation(), Id);
+    if (!Loc)
+      return true;
+    Hole H;
+    H.Object = Id;
+    if (This->isImplicit()) {
+      H.HoleKind = Hole::Kind::ImplicitThis;
+      unsigned At = L.SM.getFileOffset(*Loc);
+      H.Range = {At, At};
+    } else {
+      H.HoleKind = Hole::Kind::This;
+      H.Range = L.rangeOf(SourceRange(*Loc, *Loc));
+    }
+    L.addHole(std::move(H));
+    return true;
+  }
+
+  bool VisitCoreturnStmt(CoreturnStmt *Return) {
+    if (L.LoweredReturns.count(Return))
+      return true;
+    Hole H;
+    H.HoleKind = Hole::Kind::Return;
+    H.Range = L.statementRange(Return);
+    std::unique_ptr<ReturnNode> Node = L.returnNode(Return);
+    H.Return = Node.get();
+    L.M.Body.InlineNodes.push_back(std::move(Node));
+    L.addHole(std::move(H));
+    return true;
+  }
+
+  bool VisitLambdaExpr(LambdaExpr *Lambda) {
+    for (const LambdaCapture &Capture : Lambda->captures()) {
+      if (Capture.getCaptureKind() == LCK_StarThis && L.M.thisObject()) {
+        L.M.LambdaCaptures.push_back({Capture.getLocation(),
+                            static_cast<ObjectId>(L.M.thisObject() - L.M.Objects.data()),
+                            true});
+        continue;
+      }
+      if (!Capture.capturesVariable())
+        continue;
+      const auto *Var = dyn_cast<VarDecl>(Capture.getCapturedVar());
+      auto Found = Var ? L.M.ObjectOfVar.find(Var) : L.M.ObjectOfVar.end();
+      if (Found == L.M.ObjectOfVar.end())
+        continue;
+      if (Capture.isImplicit() && Capture.getCaptureKind() == LCK_ByRef)
+        continue; // the body's uses are rewritten like any other
+      L.M.LambdaCaptures.push_back({Capture.isImplicit() ? Lambda->getBeginLoc()
+                                               : Capture.getLocation(),
+                          Found->second, false});
+    }
+    return true;
+  }
+
+  /// Where a use is written, if it can be rewritten there; a use spelled
+  /// in a macro's body cannot (reported only if the object is kept).
+  std::optional<SourceLocation> writtenAt(SourceLocation Loc, ObjectId Id) {
+    if (Loc.isMacroID()) {
+      if (!L.SM.isMacroArgExpansion(Loc)) {
+        L.M.MacroUses.push_back({Loc, Id});
+        return std::nullopt;
+      }
+      Loc = L.SM.getSpellingLoc(Loc);
+    }
+    if (!Done.insert(L.SM.getFileOffset(Loc)).second)
+      return std::nullopt; // a macro argument expanded twice
+    return Loc;
+  }
+
+
+private:
+  Lowering &L;
+  std::set<unsigned> Done;
+};
+
+void Lowering::addBodyHoles() {
+  BodyHoles Holes(*this);
+  Holes.TraverseStmt(const_cast<Stmt *>(Body));
+}
+
+} // namespace
+
+bool lowerBody(AsyncFunctionModel &Model, ASTContext &Context,
+               DiagnosticReporter &Diags, ModelRegistry &Callees) {
+  return Lowering(Model, Context, Diags, Callees).run();
+}
+
+} // namespace unawait

@@ -1,0 +1,178 @@
+#include "Analysis/EvaluationOrder.h"
+
+#include "clang/AST/ExprCXX.h"
+#include <algorithm>
+
+namespace unawait {
+
+using namespace clang;
+
+namespace {
+
+using AwaitTest = bool (*)(const Stmt *);
+
+EvaluationOrder inOrder(std::initializer_list<const Expr *> Operands) {
+  EvaluationOrder Order;
+  for (const Expr *E : Operands)
+    if (E)
+      Order.Operands.push_back({E, false});
+  return Order;
+}
+
+/// Operands whose order C++ leaves open: those with an await first (see the
+/// header), after the ones C++ evaluates before all of them.
+EvaluationOrder unsequenced(std::vector<const Expr *> Before,
+                            std::vector<const Expr *> Free, AwaitTest Awaits) {
+  std::stable_partition(Free.begin(), Free.end(),
+                        [&](const Expr *E) { return Awaits(E); });
+  EvaluationOrder Order;
+  for (const Expr *E : Before)
+    if (E)
+      Order.Operands.push_back({E, false});
+  for (const Expr *E : Free)
+    if (E)
+      Order.Operands.push_back({E, false});
+  return Order;
+}
+
+EvaluationOrder conditional(EvaluationOrder::Kind Kind, const Expr *First,
+                            std::initializer_list<const Expr *> Then) {
+  EvaluationOrder Order;
+  Order.OrderKind = Kind;
+  Order.Operands.push_back({First, false});
+  for (const Expr *E : Then)
+    Order.Operands.push_back({E, true});
+  return Order;
+}
+
+std::vector<const Expr *> arguments(const CallExpr *Call, unsigned From) {
+  std::vector<const Expr *> Args;
+  for (unsigned I = From; I < Call->getNumArgs(); ++I)
+    Args.push_back(Call->getArg(I));
+  return Args;
+}
+
+EvaluationOrder ofBinary(BinaryOperatorKind Op, const Expr *L, const Expr *R,
+                         AwaitTest Awaits) {
+  if (BinaryOperator::isAssignmentOp(Op))
+    return inOrder({R, L});
+  switch (Op) {
+  case BO_LAnd:
+    return conditional(EvaluationOrder::And, L, {R});
+  case BO_LOr:
+    return conditional(EvaluationOrder::Or, L, {R});
+  case BO_Comma:
+  case BO_Shl:
+  case BO_Shr:
+  case BO_PtrMemD:
+  case BO_PtrMemI:
+    return inOrder({L, R});
+  default:
+    return unsequenced({}, {L, R}, Awaits);
+  }
+}
+
+EvaluationOrder ofOverloadedOperator(const CXXOperatorCallExpr *Call,
+                                     AwaitTest Awaits) {
+  OverloadedOperatorKind Op = Call->getOperator();
+  if (Call->getNumArgs() == 2) {
+    const Expr *L = Call->getArg(0), *R = Call->getArg(1);
+    if (Call->isAssignmentOp())
+      return inOrder({R, L});
+    switch (Op) {
+    case OO_LessLess:
+    case OO_GreaterGreater:
+    case OO_Comma:
+    case OO_AmpAmp: // overloaded: both evaluated, left first
+    case OO_PipePipe:
+    case OO_Subscript:
+    case OO_ArrowStar:
+      return inOrder({L, R});
+    default:
+      break;
+    }
+  }
+  if (Op == OO_Call || Op == OO_Subscript) // the object, then the arguments
+    return unsequenced({Call->getArg(0)}, arguments(Call, 1), Awaits);
+  return unsequenced({}, arguments(Call, 0), Awaits);
+}
+
+EvaluationOrder ofConstruction(const CXXConstructExpr *Construct,
+                               AwaitTest Awaits) {
+  std::vector<const Expr *> Args(Construct->arg_begin(), Construct->arg_end());
+  if (Construct->isListInitialization()) {
+    EvaluationOrder Order;
+    for (const Expr *Arg : Args)
+      Order.Operands.push_back({Arg, false});
+    return Order;
+  }
+  return unsequenced({}, Args, Awaits);
+}
+
+} // namespace
+
+EvaluationOrder evaluationOrder(const Expr *E, AwaitTest Awaits) {
+  if (const auto *Paren = dyn_cast<ParenExpr>(E))
+    return inOrder({Paren->getSubExpr()});
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return inOrder({Cast->getSubExpr()});
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
+    return inOrder({Cleanups->getSubExpr()});
+  if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+    return inOrder({Temp->getSubExpr()});
+  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+    return inOrder({Bind->getSubExpr()});
+  if (const auto *Constant = dyn_cast<ConstantExpr>(E))
+    return inOrder({Constant->getSubExpr()});
+  if (const auto *List = dyn_cast<CXXStdInitializerListExpr>(E))
+    return inOrder({List->getSubExpr()});
+  if (const auto *Unary = dyn_cast<UnaryOperator>(E))
+    return inOrder({Unary->getSubExpr()});
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return inOrder({Member->getBase()});
+  if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E))
+    return inOrder({Subscript->getLHS(), Subscript->getRHS()});
+  if (const auto *Binary = dyn_cast<BinaryOperator>(E))
+    return ofBinary(Binary->getOpcode(), Binary->getLHS(), Binary->getRHS(),
+                    Awaits);
+  if (const auto *Choice = dyn_cast<ConditionalOperator>(E))
+    return conditional(EvaluationOrder::Choice, Choice->getCond(),
+                       {Choice->getTrueExpr(), Choice->getFalseExpr()});
+  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E))
+    return ofOverloadedOperator(Operator, Awaits);
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return unsequenced({Call->getCallee()}, arguments(Call, 0), Awaits);
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+    return ofConstruction(Construct, Awaits);
+  if (const auto *List = dyn_cast<InitListExpr>(E)) {
+    EvaluationOrder Order;
+    for (const Expr *Init : List->inits())
+      Order.Operands.push_back({Init, false});
+    return Order;
+  }
+  // In a template's pattern, before instantiation.
+  if (const auto *Member = dyn_cast<CXXDependentScopeMemberExpr>(E))
+    return inOrder({Member->isImplicitAccess() ? nullptr : Member->getBase()});
+  if (const auto *Member = dyn_cast<UnresolvedMemberExpr>(E))
+    return inOrder({Member->isImplicitAccess() ? nullptr : Member->getBase()});
+  if (const auto *Construct = dyn_cast<CXXUnresolvedConstructExpr>(E))
+    return unsequenced({}, {Construct->arg_begin(), Construct->arg_end()}, Awaits);
+  if (const auto *List = dyn_cast<ParenListExpr>(E)) {
+    std::vector<const Expr *> Exprs;
+    for (unsigned I = 0; I < List->getNumExprs(); ++I)
+      Exprs.push_back(List->getExpr(I));
+    return unsequenced({}, Exprs, Awaits);
+  }
+  if (isa<DeclRefExpr, IntegerLiteral, FloatingLiteral, StringLiteral,
+          CharacterLiteral, CXXBoolLiteralExpr, CXXNullPtrLiteralExpr,
+          CXXThisExpr, CXXDefaultArgExpr, CXXDefaultInitExpr,
+          UnaryExprOrTypeTraitExpr, CXXScalarValueInitExpr, ImplicitValueInitExpr,
+          OpaqueValueExpr, GNUNullExpr, UnresolvedLookupExpr,
+          DependentScopeDeclRefExpr, SizeOfPackExpr>(E))
+    return {};
+  EvaluationOrder Order;
+  Order.OrderKind = EvaluationOrder::Opaque;
+  return Order;
+}
+
+} // namespace unawait

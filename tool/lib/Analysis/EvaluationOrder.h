@@ -1,0 +1,72 @@
+//===- EvaluationOrder.h - C++17's sequencing rules, as the rewrite uses them ---===//
+//
+// A full-expression with awaits in it is evaluated in pieces: what must
+// happen before an await happens before it (into a frame temporary when its
+// value is needed afterwards), the await suspends, and the rest is evaluated
+// after. This file is the one place that says in which order the operands
+// of an expression are evaluated, and which of them C++ evaluates only
+// sometimes.
+//
+// The rules (C++17, [intro.execution], [expr], P0145):
+//   - `a = b`, `a op= b` (built-in or overloaded): b, then a;
+//   - `a << b`, `a >> b`, `a , b`, `a[b]`, `a.*b`, `a->*b` (built-in or
+//     overloaded): a, then b;
+//   - `a && b`, `a || b`: a, then b only if a is true (false); `a ? b : c`:
+//     a, then one of b and c. Overloaded && and || evaluate both, a first;
+//   - a call: the callee (and a member call's object) before the
+//     arguments;
+//   - braced initialiser lists: left to right.
+// Where the standard leaves the order unspecified (the arguments of a call
+// or of a parenthesised construction, the operands of +, ==, and the other
+// binary operators), the rewrite uses one fixed order: the operands that
+// contain a co_await first, left to right, then the others, left to right.
+// Any order is a valid evaluation of such an expression; this one suspends
+// before evaluating anything it does not have to, so that fewer values wait
+// in the frame across the suspension.
+//
+// Simplifications, written down: an operand is a child expression as clang
+// builds it, through implicit nodes (conversions, temporaries); new- and
+// delete-expressions, statement expressions, fold expressions and lambdas'
+// bodies are not taken apart (an await there is reported as unsupported).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "clang/AST/Expr.h"
+#include <vector>
+
+namespace unawait {
+
+/// One operand of an expression, in evaluation order.
+struct OrderedOperand {
+  const clang::Expr *E = nullptr;
+  /// Evaluated only when the operands before it allow it: the right side of
+  /// a built-in && or ||, a branch of ?:.
+  bool Conditional = false;
+};
+
+/// How an expression's operands are evaluated.
+struct EvaluationOrder {
+  enum Kind {
+    /// Every operand, in the order of Operands (the fixed order where C++
+    /// leaves it open).
+    Sequence,
+    /// `a && b`: a, then b if a is true.
+    And,
+    /// `a || b`: a, then b if a is false.
+    Or,
+    /// `a ? b : c` (and `a ?: c`): a, then b or c.
+    Choice,
+    /// The expression cannot be taken apart (see the file comment).
+    Opaque,
+  } OrderKind = Sequence;
+  std::vector<OrderedOperand> Operands;
+};
+
+/// The order in which the rewrite evaluates the operands of \p E.
+/// \p ContainsAwait tells which operands hold a co_await (the fixed order
+/// puts them first among unsequenced operands).
+EvaluationOrder evaluationOrder(const clang::Expr *E,
+                                bool (*ContainsAwait)(const clang::Stmt *));
+
+} // namespace unawait
