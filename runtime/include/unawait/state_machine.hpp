@@ -12,6 +12,7 @@
 //     unawait::detail::destroy(buf);
 #pragma once
 
+#include <cstddef>
 #include <exception>
 #include <iterator>
 #include <memory>
@@ -66,6 +67,42 @@ void destroy(T& member) noexcept {
   }
 }
 
+// A future whose type generated code cannot name (a template specialised for
+// a lambda's closure type, say): built in raw storage of the size the tool
+// measured, then polled and destroyed through two function pointers set where
+// it is built, from the type the building expression has there.
+//
+//     future0.emplace([&] { return run(closure); });
+template <class T, std::size_t Size, std::size_t Align>
+class UnnamedFuture {
+ public:
+  using output_type = T;
+  UnnamedFuture() noexcept {}
+  UnnamedFuture(const UnnamedFuture&) = delete;
+  UnnamedFuture& operator=(const UnnamedFuture&) = delete;
+  ~UnnamedFuture() {
+    if (destroy_ != nullptr) destroy_(bytes_);
+  }
+
+  // Builds the future `make()` returns in place (no move).
+  template <class Make>
+  void emplace(Make&& make) {
+    using F = decltype(make());
+    static_assert(sizeof(F) <= Size && alignof(F) <= Align,
+                  "unawait: the frame keeps too few bytes for this future");
+    ::new (static_cast<void*>(bytes_)) F(make());
+    poll_ = [](void* future, Context& cx) -> Poll<T> { return static_cast<F*>(future)->poll(cx); };
+    destroy_ = [](void* future) { static_cast<F*>(future)->~F(); };
+  }
+
+  Poll<T> poll(Context& cx) { return poll_(bytes_, cx); }
+
+ private:
+  alignas(Align) unsigned char bytes_[Size];
+  Poll<T> (*poll_)(void*, Context&) = nullptr;  // set by emplace
+  void (*destroy_)(void*) = nullptr;            // set by emplace
+};
+
 // Polling a finished state machine: always a bug in the caller.
 [[noreturn]] inline void polled_after_ready(const char* function) noexcept {
   std::fprintf(stderr, "unawait: contract violation: %s polled after it returned Ready\n", function);
@@ -73,14 +110,22 @@ void destroy(T& member) noexcept {
   std::abort();
 }
 
-// The ready Poll for a co_return'ed value. The moved-from value is destroyed
-// here, before the frame's objects, as a coroutine destroys its promise first.
-template <class T>
-Poll<T> take_result(std::optional<T>& result) {
+// The ready Poll for a co_return'ed value, built in place as poll()'s return
+// value; then the moved-from value is destroyed and `finish` ends the frame
+// (the parameters), in the order a coroutine destroys its promise and then
+// its parameter copies, after its result was taken.
+template <class T, class Finish>
+Poll<T> take_result(std::optional<T>& result, Finish&& finish) {
   UNAWAIT_CONTRACT(result.has_value(), "an async function flowed off its end without co_return");
-  Poll<T> ready(std::in_place, std::move(*result));
-  result.reset();
-  return ready;
+  struct Ends {
+    std::optional<T>& result;
+    Finish& finish;
+    ~Ends() {
+      result.reset();
+      finish();
+    }
+  } ends{result, finish};
+  return Poll<T>(std::in_place, std::move(*result));
 }
 
 }  // namespace unawait::detail

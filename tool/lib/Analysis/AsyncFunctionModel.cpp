@@ -237,6 +237,28 @@ bool rejectIncompleteKept(const AsyncFunctionModel &M, DiagnosticReporter &Diags
 /// in their struct and an instance's smaller alignment adds no padding.
 constexpr uint64_t StandInSize = alignof(std::max_align_t);
 
+/// An erased awaitee (FrameObject::Erased): unawait::detail::UnnamedFuture,
+/// raw bytes of the future's size, then two function pointers.
+void measureErased(const AsyncFunctionModel &M, FrameObject &Object,
+                   ASTContext &Context) {
+  uint64_t Size, Align;
+  if (const AsyncFunctionModel *Callee = Object.Generated) {
+    Size = Callee->Layout.Size;
+    Align = Callee->Layout.Align;
+  } else {
+    TypeInfoChars Info = Context.getTypeInfoInChars(Object.Type);
+    Size = Info.Width.getQuantity();
+    Align = Info.Align.getQuantity();
+  }
+  uint64_t Pointer = Context.getTypeSizeInChars(Context.VoidPtrTy).getQuantity();
+  QualType Output = M.Points[*Object.AwaitOf].Await->getType();
+  Object.StoredTypeSpelling = "unawait::detail::UnnamedFuture<" +
+                              spellType(Output, Context) + ", " +
+                              std::to_string(Size) + ", " + std::to_string(Align) + ">";
+  Object.Align = std::max(Align, Pointer);
+  Object.Size = alignTo(alignTo(Size, Pointer) + 2 * Pointer, Object.Align);
+}
+
 /// Fills each kept object's stored type, spelling, size and alignment.
 void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
   for (FrameObject &Object : M.Objects) {
@@ -247,6 +269,10 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
             ? Context.getPointerType(Object.Type.getNonReferenceType())
             : Object.Type;
     Object.StoredType = spellableType(Object.StoredType, Context);
+    if (Object.Erased) {
+      measureErased(M, Object, Context);
+      continue;
+    }
     if (const AsyncFunctionModel *Callee = Object.Generated) {
       Object.StoredTypeSpelling = Callee->qualifiedClassName();
       Object.Size = Callee->Layout.Size;

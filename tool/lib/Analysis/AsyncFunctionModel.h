@@ -151,6 +151,20 @@ struct FrameObject {
   /// Constructed only on some paths of its full-expression (under && or
   /// ?:): its end checks its live bit.
   bool Conditional = false;
+  /// A temporary of a type generated code cannot name (a lambda's closure),
+  /// trivially destructible: the frame holds raw bytes of its size, and the
+  /// statement that builds it reads it through a local reference
+  /// (LocalName) in the same chunk.
+  bool RawStorage = false;
+  std::string LocalName;
+  /// An awaitee of a type generated code cannot name (a template
+  /// specialised for a lambda's closure): kept in an
+  /// unawait::detail::UnnamedFuture of its size, which polls and destroys it
+  /// through function pointers set where it is built.
+  bool Erased = false;
+  /// An unnamed parameter: the rewritten function's definition names it
+  /// SourceName.
+  bool NamedByRewrite = false;
   /// A variable some await polls in place: always kept.
   bool AwaitedInPlace = false;
   /// For the reference a tuple-like structured binding holds: the
@@ -270,6 +284,7 @@ struct AsyncFunctionModel {
     std::string State = "State";
     std::string Live = "Live";
     std::string Finish = "finish";
+    std::string EndLocals = "end_locals";
     std::string StateMember = "state_";
     std::string LiveMember = "live_";
     std::string Context = "cx";
@@ -287,6 +302,9 @@ struct AsyncFunctionModel {
   /// The class name qualified by the function's namespaces, for callers in
   /// other namespaces: "::net::fetch_future".
   std::string qualifiedClassName() const;
+  /// False for an instance of a function template whose arguments include
+  /// a type generated code cannot name (a lambda's closure).
+  bool NameableClass = true;
   /// True if destroying the generated class must destroy something (a live
   /// object or a parameter with a destructor); otherwise it has none.
   bool needsDestructor() const;

@@ -27,12 +27,14 @@
 #include "Analysis/Unsupported.h"
 #include "Frontend/RawTokens.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
+#include <map>
 #include <set>
 
 namespace unawait {
@@ -179,6 +181,9 @@ private:
   std::vector<ObjectId> Temporaries;
   /// Expressions whose value is in a frame temporary already.
   llvm::DenseSet<const Expr *> Spilled;
+  /// Raw-storage temporaries built since the last await, and where they
+  /// stand: the next await's operand must read them.
+  std::vector<std::pair<ObjectId, TextRange>> Unnamed;
   /// The parts printed in the final node (evaluated after the points).
   std::vector<const Stmt *> Later;
   /// Depth of conditional evaluation (under && or ?:).
@@ -212,8 +217,18 @@ public:
     Scopes.push_back(&Entry);
     if (const auto *Method = dyn_cast<CXXMethodDecl>(F); Method && Method->isInstance())
       addThis(Method);
-    for (const ParmVarDecl *Param : F->parameters())
-      addVariable(Param, ObjectKind::Param);
+    std::map<std::string, unsigned> Spelled = functionIdentifiers(F, Ctx);
+    for (const ParmVarDecl *Param : F->parameters()) {
+      ObjectId Id = addVariable(Param, ObjectKind::Param);
+      // The rewritten function passes every parameter to the class, so an
+      // unnamed one gets a name.
+      for (unsigned N = Id; Param->getName().empty(); ++N)
+        if (std::string Name = "unnamed" + std::to_string(N); !Spelled.count(Name)) {
+          M.Objects[Id].SourceName = Name;
+          M.Objects[Id].NamedByRewrite = true;
+          break;
+        }
+    }
     Scopes.pop_back();
     M.Body.Entry = Entry.Declared;
     lowerScope(Root, blockChildren(Body), cast<CompoundStmt>(Body)->getLBracLoc());
@@ -235,14 +250,26 @@ public:
 
   TextRange rangeOf(const Stmt *S) const { return rangeOf(S->getSourceRange()); }
 
-  /// A statement's range with its semicolon.
+  /// A statement's range with its semicolon (and, for a declaration, the
+  /// attributes written before it).
   TextRange statementRange(const Stmt *S) const {
     SourceRange Range = S->getSourceRange();
+    if (const auto *Decls = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : Decls->decls())
+        for (const Attr *A : D->attrs())
+          if (A->getLocation().isValid() &&
+              SM.isBeforeInTranslationUnit(A->getRange().getBegin(), Range.getBegin()))
+            Range.setBegin(A->getRange().getBegin());
     std::optional<Token> Next = Lexer::findNextToken(
         SM.getExpansionLoc(Range.getEnd()), SM, Ctx.getLangOpts());
     if (Next && Next->is(tok::semi))
       Range.setEnd(Next->getLocation());
-    return rangeOf(Range);
+    TextRange Text = rangeOf(Range);
+    // `[[maybe_unused]] int x`: an attribute's range starts at its name.
+    llvm::StringRef Before = SM.getBufferData(SM.getMainFileID()).take_front(Text.Begin);
+    if (Before.rtrim().ends_with("[["))
+      Text.Begin = Before.rtrim().size() - 2;
+    return Text;
   }
 
   Code sourceOf(const Stmt *S) const { return Code().source(rangeOf(S)); }
@@ -1131,6 +1158,10 @@ public:
       // something to destroy; clang sees the unrewritten Async<T>.
       if (Awaitee.Generated)
         Awaitee.HasDestructor = Awaitee.Generated->needsDestructor();
+      Awaitee.Erased = Awaitee.Generated ? !Awaitee.Generated->NameableClass
+                                         : !unnameableReason(Type).empty();
+      if (Awaitee.Erased)
+        Awaitee.HasDestructor = true;
     }
     P.Awaitee = Id;
     return true;
@@ -1331,6 +1362,16 @@ bool FullExpression::lowerAwait(const Expr *Await, BlockNode &Out) {
   if (!Index)
     return false;
   SuspensionPoint &P = L.M.Points[*Index];
+  TextRange Operated = L.rangeOf(Operand);
+  for (auto [Id, Range] : Unnamed)
+    if (Range.Begin < Operated.Begin || Range.End > Operated.End) {
+      reportUnsupported(L.Diags, L.M.Objects[Id].Loc,
+                        Unsupported::TemporaryOfUnnameableType,
+                        "it is used after a later co_await");
+      L.Failed = true;
+      return false;
+    }
+  Unnamed.clear();
   auto &Node = Out.add<AwaitNode>();
   Node.Origin = Await;
   Node.Point = *Index;
@@ -1372,13 +1413,18 @@ bool FullExpression::lowerTemporary(const MaterializeTemporaryExpr *Temp,
     L.Failed = true;
     return false;
   }
-  if (!unnameableReason(Type).empty() && hasDestructor(Type)) {
+  bool Unnameable = !unnameableReason(Type).empty();
+  if (Unnameable && hasDestructor(Type)) {
     reportUnsupported(L.Diags, Temp->getBeginLoc(),
                       Unsupported::TemporaryOfUnnameableType);
     L.Failed = true;
     return false;
   }
   ObjectId Id = temporary(Temp, Type, "temporary");
+  if (Unnameable) { // read in the chunk that builds it: by the next await
+    L.M.Objects[Id].RawStorage = true;
+    Unnamed.push_back({Id, L.rangeOf(Temp)});
+  }
   Hole H;
   H.HoleKind = Hole::Kind::Object;
   H.Range = L.rangeOf(Temp);

@@ -36,6 +36,10 @@ public:
     auto &Set = After[S];
     for (const VarDecl *Var : Values.liveDecls)
       Set.insert(Var);
+    // A live structured binding keeps its decomposition live.
+    for (const BindingDecl *Binding : Values.liveBindings)
+      if (const auto *Whole = dyn_cast_or_null<VarDecl>(Binding->getDecomposedDecl()))
+        Set.insert(Whole);
   }
 
   /// False if clang could not build the CFG: then every variable is treated
@@ -260,7 +264,8 @@ private:
       std::string What = Object.Kind == ObjectKind::Awaitee
                              ? "the awaited future"
                              : "'" + Object.SourceName + "'";
-      if (std::string Why = unnameableReason(Object.Type); !Why.empty())
+      if (std::string Why = unnameableReason(Object.Type);
+          !Why.empty() && !Object.RawStorage && !Object.Erased)
         return fail(Object.Loc, Unsupported::KeptUnnameable, What + ": " + Why);
       if (Object.Type->isVariablyModifiedType())
         return fail(Object.Loc, Unsupported::KeptVLA, What);

@@ -124,14 +124,12 @@ std::vector<Chunk> chunksOf(const BlockNode &Block) {
   return Chunks;
 }
 
-bool chunkNeedsBraces(const Chunk &C, llvm::function_ref<bool(ObjectId)> IsKept,
+bool chunkNeedsBraces(const Chunk &C,
+                      llvm::function_ref<bool(const Node &)> DeclaresLocal,
                       llvm::function_ref<bool(unsigned)> ValueUsed) {
   if (C.ResumesAt && ValueUsed(C.ResumesAt->Point))
     return true;
-  return llvm::any_of(C.Nodes, [&](const Node *N) {
-    const auto *Declare = llvm::dyn_cast<DeclareNode>(N);
-    return Declare && !IsKept(Declare->Object);
-  });
+  return llvm::any_of(C.Nodes, [&](const Node *N) { return DeclaresLocal(*N); });
 }
 
 namespace {

@@ -385,10 +385,11 @@ struct Chunk {
 /// Cuts a block into chunks (see the file comment).
 std::vector<Chunk> chunksOf(const BlockNode &Block);
 
-/// True if a chunk declares an ordinary local of poll() (an object that is
-/// not kept, or the polled value of its resume), which needs braces so
-/// that no resume jump crosses its initialisation.
-bool chunkNeedsBraces(const Chunk &C, llvm::function_ref<bool(ObjectId)> IsKept,
+/// True if a chunk declares an ordinary local of poll() (a node for which
+/// \p DeclaresLocal is true, or the polled value of its resume), which needs
+/// braces so that no resume jump crosses its initialisation.
+bool chunkNeedsBraces(const Chunk &C,
+                      llvm::function_ref<bool(const Node &)> DeclaresLocal,
                       llvm::function_ref<bool(unsigned)> ValueUsed);
 
 /// Where a dispatch sends one state.

@@ -2,6 +2,8 @@
 
 #include "Frontend/RawTokens.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -10,46 +12,97 @@ namespace unawait {
 
 using namespace clang;
 
-/// Strips typedefs declared inside classes (an awaiter's `output_type`):
-/// they name implementation details the generated code should not spell.
-static QualType withoutMemberTypedefs(QualType Type, const ASTContext &Context) {
-  while (const auto *Typedef = dyn_cast<TypedefType>(Type.getTypePtr())) {
-    if (!isa<RecordDecl>(Typedef->getDecl()->getDeclContext()))
-      break;
-    Type = Context.getQualifiedType(Typedef->desugar(), Type.getQualifiers());
+namespace {
+
+/// A name the standard reserves for the implementation: `__x`, `_X`.
+bool isReserved(llvm::StringRef Name) {
+  return Name.starts_with("__") ||
+         (Name.size() > 1 && Name[0] == '_' && clang::isUppercase(Name[1]));
+}
+
+/// True if generated code may name \p D: neither it nor what encloses it
+/// has a reserved name (an inline namespace, such as libc++'s std::__1, is
+/// not written).
+bool isNameable(const NamedDecl *D) {
+  for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent()) {
+    const auto *Named = dyn_cast<NamedDecl>(C);
+    if (const auto *Namespace = dyn_cast<NamespaceDecl>(C);
+        Namespace && Namespace->isInline())
+      continue;
+    if (Named && isReserved(Named->getName()))
+      return false;
   }
-  while (const auto *Elaborated = dyn_cast<ElaboratedType>(Type.getTypePtr())) {
-    QualType Named = Elaborated->getNamedType();
-    const auto *Typedef = dyn_cast<TypedefType>(Named.getTypePtr());
-    if (!Typedef || !isa<RecordDecl>(Typedef->getDecl()->getDeclContext()))
-      break;
-    Type = Context.getQualifiedType(Typedef->desugar(), Type.getQualifiers());
+  return !isReserved(D->getName());
+}
+
+/// True for a typedef the generated code spells as written: one a user
+/// could write anywhere, or a member of a standard class
+/// (std::vector<int>::iterator names what libstdc++ and libc++ implement
+/// differently). Other member typedefs (an awaiter's `output_type`) name
+/// details the generated code should not depend on.
+bool keepsTypedef(const TypedefNameDecl *Typedef) {
+  if (!isNameable(Typedef))
+    return false;
+  const auto *Class = dyn_cast<CXXRecordDecl>(Typedef->getDeclContext());
+  return !Class || Class->isInStdNamespace();
+}
+
+/// \p Type with the sugar generated code cannot spell portably removed:
+/// `auto`, alias templates (whose arguments clang does not qualify),
+/// substituted template parameters, and typedefs of library internals.
+QualType portable(QualType Type, ASTContext &Ctx) {
+  if (Type.isNull())
+    return Type;
+  Qualifiers Quals = Type.getLocalQualifiers();
+  const clang::Type *T = Type.getTypePtr();
+  auto requalify = [&](QualType Inner) { return Ctx.getQualifiedType(Inner, Quals); };
+  if (const auto *Elaborated = dyn_cast<ElaboratedType>(T))
+    return requalify(portable(Elaborated->getNamedType(), Ctx));
+  if (const auto *Typedef = dyn_cast<TypedefType>(T))
+    return keepsTypedef(Typedef->getDecl())
+               ? Type
+               : requalify(portable(Typedef->desugar(), Ctx));
+  if (isa<UsingType, ParenType, DecltypeType, TypeOfExprType, TypeOfType,
+          MacroQualifiedType, AttributedType>(T))
+    return requalify(portable(T->getLocallyUnqualifiedSingleStepDesugaredType(), Ctx));
+  if (const auto *Subst = dyn_cast<SubstTemplateTypeParmType>(T))
+    return requalify(portable(Subst->getReplacementType(), Ctx));
+  if (const auto *Deduced = dyn_cast<DeducedType>(T))
+    return Deduced->getDeducedType().isNull()
+               ? Type
+               : requalify(portable(Deduced->getDeducedType(), Ctx));
+  if (const auto *Spec = dyn_cast<TemplateSpecializationType>(T)) {
+    if (Spec->isTypeAlias())
+      return requalify(portable(Spec->getAliasedType(), Ctx));
+    std::vector<TemplateArgument> Args;
+    for (const TemplateArgument &Arg : Spec->template_arguments())
+      Args.push_back(Arg.getKind() == TemplateArgument::Type
+                         ? TemplateArgument(portable(Arg.getAsType(), Ctx))
+                         : Arg);
+    return requalify(Ctx.getTemplateSpecializationType(
+        Spec->getTemplateName(), Args, Spec->getCanonicalTypeInternal()));
   }
+  if (const auto *Pointer = dyn_cast<PointerType>(T))
+    return requalify(Ctx.getPointerType(portable(Pointer->getPointeeType(), Ctx)));
+  if (const auto *LRef = dyn_cast<LValueReferenceType>(T))
+    return Ctx.getLValueReferenceType(portable(LRef->getPointeeType(), Ctx));
+  if (const auto *RRef = dyn_cast<RValueReferenceType>(T))
+    return Ctx.getRValueReferenceType(portable(RRef->getPointeeType(), Ctx));
+  if (const auto *Array = dyn_cast<ConstantArrayType>(T))
+    return requalify(Ctx.getConstantArrayType(
+        portable(Array->getElementType(), Ctx), Array->getSize(), nullptr,
+        Array->getSizeModifier(), Array->getIndexTypeCVRQualifiers()));
   return Type;
 }
 
+} // namespace
+
 QualType spellableType(QualType Type, const ASTContext &Context) {
   ASTContext &Ctx = const_cast<ASTContext &>(Context);
-  Type = withoutMemberTypedefs(Type, Context);
-  // Resolve `auto`, `decltype(auto)` and deduced template arguments at every
-  // level of pointers and references.
-  if (const auto *Deduced = Type->getAs<DeducedType>();
-      Deduced && !Deduced->getDeducedType().isNull() &&
-      Type.getTypePtr() == Deduced)
-    return spellableType(
-        Ctx.getQualifiedType(Deduced->getDeducedType(), Type.getQualifiers()),
-        Context);
-  if (const auto *LRef = dyn_cast<LValueReferenceType>(Type.getTypePtr()))
-    return Ctx.getLValueReferenceType(spellableType(LRef->getPointeeType(), Context));
-  if (const auto *RRef = dyn_cast<RValueReferenceType>(Type.getTypePtr()))
-    return Ctx.getRValueReferenceType(spellableType(RRef->getPointeeType(), Context));
-  if (const auto *Pointer = dyn_cast<PointerType>(Type.getTypePtr()))
-    return Ctx.getQualifiedType(
-        Ctx.getPointerType(spellableType(Pointer->getPointeeType(), Context)),
-        Type.getQualifiers());
-  if (Type->getContainedDeducedType())
-    return Type.getCanonicalType();
-  return TypeName::getFullyQualifiedType(Type, Context);
+  QualType Portable = portable(Type, Ctx);
+  if (Portable->getContainedDeducedType())
+    return Portable.getCanonicalType();
+  return TypeName::getFullyQualifiedType(Portable, Context);
 }
 
 static PrintingPolicy policy(const ASTContext &Context) {
@@ -92,6 +145,12 @@ std::string unnameableReason(QualType Type) {
     return "a class declared inside a function cannot be named outside it";
   if (!Record->getIdentifier() && !Record->getTypedefNameForAnonDecl())
     return "an unnamed class cannot be named";
+  // A template specialised for such a type cannot be named either.
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Record))
+    for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray())
+      if (Arg.getKind() == TemplateArgument::Type)
+        if (std::string Why = unnameableReason(Arg.getAsType()); !Why.empty())
+          return Why;
   return "";
 }
 
@@ -192,7 +251,7 @@ void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
 
   // The class's own names and poll()'s locals first.
   AsyncFunctionModel::GeneratedNames &N = Model.Names;
-  for (std::string *Name : {&N.State, &N.Live, &N.Finish, &N.StateMember,
+  for (std::string *Name : {&N.State, &N.Live, &N.Finish, &N.EndLocals, &N.StateMember,
                             &N.LiveMember, &N.Context, &N.Polled, &N.Result,
                             &N.Unstarted})
     *Name = unique(*Name);
@@ -230,6 +289,9 @@ void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
       Object.MemberName = unique(Base);
     }
   }
+  for (FrameObject &Object : Model.Objects)
+    if (Object.RawStorage)
+      Object.LocalName = unique(Object.MemberName + "_ref");
   nameGroups(Model.Layout.Root, unique);
   assignPaths(Model.Layout.Root, "", Model, Model.LayoutObjects);
 }

@@ -21,6 +21,11 @@ public:
   bool VisitDeclRefExpr(clang::DeclRefExpr *Ref) {
     if (const auto *Var = llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()))
       Of[Var].push_back(Ref->getLocation());
+    // A structured binding is a name for part of its decomposition.
+    if (const auto *Binding = llvm::dyn_cast<clang::BindingDecl>(Ref->getDecl()))
+      if (const auto *Whole = llvm::dyn_cast_or_null<clang::VarDecl>(
+              Binding->getDecomposedDecl()))
+        Of[Whole].push_back(Ref->getLocation());
     return true;
   }
   /// Adds the references under \p S (nothing for null).

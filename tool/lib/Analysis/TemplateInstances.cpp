@@ -47,6 +47,8 @@ struct Argument {
   uint64_t Size = 0, Align = 1;
   /// Set when the type is a generated class.
   const AsyncFunctionModel *Generated = nullptr;
+  /// False for a type generated code cannot name.
+  bool Nameable = true;
 };
 
 class Instantiation {
@@ -74,6 +76,7 @@ public:
     Instance.InstanceOf = &Template;
     Instance.Name += Arguments;
     Instance.ClassName += Arguments;
+    Instance.NameableClass = llvm::all_of(Args, [](const Argument &A) { return A.Nameable; });
     if (!measure(Instance, Where))
       return std::nullopt;
     return Models.add(std::move(Instance));
@@ -95,7 +98,7 @@ private:
         return false;
       if (const AsyncFunctionModel *Generated = *Inner; Generated && Index < Args.size())
         Args[Index] = {Generated->qualifiedClassName(), Generated->Layout.Size,
-                       Generated->Layout.Align, Generated};
+                       Generated->Layout.Align, Generated, Generated->NameableClass};
     }
     return true;
   }
@@ -104,6 +107,7 @@ private:
     Argument A;
     if (Source.getKind() == TemplateArgument::Type) {
       A.Spelling = spellType(Source.getAsType(), Ctx);
+      A.Nameable = unnameableReason(Source.getAsType()).empty();
       TypeInfoChars Info = Ctx.getTypeInfoInChars(Source.getAsType());
       A.Size = Info.Width.getQuantity();
       A.Align = Info.Align.getQuantity();

@@ -147,6 +147,10 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
       Body += "\n" + lineDirective(End, SM);
     }
     R.ReplaceText(SM.getExpansionRange(F->getBody()->getSourceRange()), Body);
+    for (const FrameObject &Object : Model.Objects)
+      if (Object.NamedByRewrite)
+        R.InsertTextBefore(SM.getExpansionLoc(Object.Var->getLocation()),
+                           " " + Object.SourceName);
     Regions.push_back(Emitted->FactoryBody);
   }
   if (Failed || Diags.hasErrors())

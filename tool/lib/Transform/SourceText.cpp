@@ -104,6 +104,8 @@ std::string SourceText::name(ObjectId Id) const {
   const FrameObject &Object = Model.object(Id);
   if (Object.Scratch)
     return Object.MemberName;
+  if (Object.RawStorage)
+    return Object.LocalName;
   if (!Object.Kept)
     return Object.SourceName;
   return Object.StoredAsPointer ? "(*" + Object.AccessPath + ")" : Object.AccessPath;

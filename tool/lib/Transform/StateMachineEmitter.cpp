@@ -191,25 +191,41 @@ private:
 
   /// Objects alive now, youngest first.
   std::string finish() const {
-    std::string S = "/// Destroys what the frame holds, youngest first, and "
-                    "ends the future: on completion, on an exception leaving "
-                    "poll, and when a suspended future is dropped.\n"
-                    "void " + M.Names.Finish + "() {\n";
-    for (auto It = M.Objects.rbegin(); It != M.Objects.rend(); ++It) {
+    std::string Locals;
+    for (auto It = M.Objects.rbegin(); It != M.Objects.rend(); ++It)
       if (It->LiveBit >= 0)
-        S += "if (" + M.Names.LiveMember + " & " + M.Names.Live + "::" + It->MemberName +
-             ")\nunawait::detail::destroy(" + It->AccessPath + ");\n";
-      else if (It->Kind == ObjectKind::Param && It->HasDestructor)
+        Locals += "if (" + M.Names.LiveMember + " & " + M.Names.Live + "::" +
+                  It->MemberName + ")\nunawait::detail::destroy(" + It->AccessPath + ");\n";
+    std::string S;
+    if (endsLocalsFirst())
+      S += "/// Destroys what the body left alive, youngest first: a coroutine's "
+           "locals end before its result is taken.\nvoid " + M.Names.EndLocals +
+           "() {\n" + Locals + M.Names.LiveMember + " = 0;\n}\n";
+    S += "/// Destroys what the frame holds, youngest first, and ends the future: "
+         "on completion, on an exception leaving poll, and when a suspended "
+         "future is dropped.\nvoid " + M.Names.Finish + "() {\n";
+    if (endsLocalsFirst())
+      S += M.Names.EndLocals + "();\n";
+    else if (M.liveBitCount())
+      S += Locals + M.Names.LiveMember + " = 0;\n";
+    for (auto It = M.Objects.rbegin(); It != M.Objects.rend(); ++It)
+      if (It->Kind == ObjectKind::Param && It->HasDestructor)
         S += "unawait::detail::destroy(" + It->AccessPath + ");\n";
-    }
-    if (M.liveBitCount())
-      S += M.Names.LiveMember + " = 0;\n";
     return S + M.Names.StateMember + " = " + state("Finished") + ";\n}\n\n";
   }
+
+  /// A result is taken after the locals end and before the parameters do,
+  /// as a coroutine's: with both to destroy, the locals end first.
+  bool endsLocalsFirst() const { return !M.OutputIsVoid && M.liveBitCount() > 0; }
 
   // --- the frame members ----------------------------------------------
 
   std::string declaration(const FrameObject &Object) const {
+    if (Object.Erased)
+      return Object.StoredTypeSpelling + " " + Object.MemberName;
+    if (Object.RawStorage)
+      return "alignas(" + std::to_string(Object.Align) + ") unsigned char " +
+             Object.MemberName + "[" + std::to_string(Object.Size) + "]";
     if (Object.Generated)
       return Object.StoredTypeSpelling + " " + Object.MemberName;
     return declareName(Object.StoredType, Object.MemberName, Ctx);
@@ -324,9 +340,10 @@ private:
       S += "done:\n";
     if (M.OutputIsVoid)
       return S + M.Names.Finish + "();\nreturn unawait::ready();\n";
-    return S + "unawait::Poll<output_type> ready = "
-               "unawait::detail::take_result(" +
-           M.Names.Result + ");\n" + M.Names.Finish + "();\nreturn ready;\n";
+    if (endsLocalsFirst())
+      S += M.Names.EndLocals + "();\n";
+    return S + "return unawait::detail::take_result(" + M.Names.Result + ", [this] { " +
+           M.Names.Finish + "(); });\n";
   }
 
   std::string state(llvm::StringRef Name) const {
@@ -392,7 +409,7 @@ private:
       if (C.ResumesAt)
         S += resumeLabel(M.Points[C.ResumesAt->Point].StateName) + ":\n";
       bool Braces = chunkNeedsBraces(
-          C, [&](ObjectId Id) { return M.object(Id).Kept; },
+          C, [&](const Node &N) { return declaresLocal(N); },
           [&](unsigned Point) { return M.Points[Point].ValueUsed; });
       std::string Body;
       if (C.ResumesAt)
@@ -404,6 +421,16 @@ private:
       S += Braces ? "{\n" + Body + "}\n" : Body;
     }
     return S + "}\n";
+  }
+
+  /// An ordinary local of poll(): a local variable that is not kept, or
+  /// the reference to a raw-storage temporary.
+  bool declaresLocal(const Node &N) const {
+    if (const auto *Declare = dyn_cast<DeclareNode>(&N))
+      return !M.object(Declare->Object).Kept;
+    if (const auto *Spill = dyn_cast<SpillNode>(&N))
+      return M.object(Spill->Object).RawStorage;
+    return false;
   }
 
   std::string node(const Node &N) {
@@ -507,6 +534,11 @@ private:
   std::string spill(const SpillNode &Spill) {
     const FrameObject &Object = M.object(Spill.Object);
     std::string Value = Text.print(Spill.Value);
+    if (Object.RawStorage) // its type has no name: `auto` builds it
+      return "auto &" + Object.LocalName + " = *::new (unawait::detail::address_of(" +
+             Object.AccessPath + ")) auto(" + Value + ");\nstatic_assert(sizeof(" +
+             Object.LocalName + ") <= sizeof(" + Object.AccessPath + "), \"unawait: " +
+             "the frame keeps too few bytes for a lambda\");\n";
     switch (Spill.SpillMode) {
     case SpillNode::Construct:
       return construct(Object, "(" + Value + ")");
@@ -566,6 +598,10 @@ private:
            "of the objects it was given.\nauto " +
            M.Names.Unstarted + " = " + Operand + ";\n" +
            construct(Awaitee, "(std::move(" + M.Names.Unstarted + "))") + "}\n";
+    else if (P.Mode == AwaiteeMode::Temporary && Awaitee.Erased)
+      S += placementNew(Awaitee.AccessPath, Awaitee.StoredTypeSpelling, "()") +
+           Awaitee.AccessPath + ".emplace([&] { return " + Operand + "; });\n" +
+           M.Names.LiveMember + " |= " + M.Names.Live + "::" + Awaitee.MemberName + ";\n";
     else if (P.Mode == AwaiteeMode::Temporary)
       S += construct(Awaitee, awaiteeInitializer(P, Awaitee, Operand));
     else if (P.Mode == AwaiteeMode::Pointer)

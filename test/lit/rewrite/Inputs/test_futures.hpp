@@ -7,12 +7,24 @@
 #include <cstdio>
 #include <utility>
 
-/// Prints its construction and destruction, so that the tests compare the
-/// lifetimes of objects in the coroutine and the rewritten builds.
+/// Prints its construction, copies, moves and destruction, so that the
+/// tests compare the lifetimes of objects in the coroutine and the rewritten
+/// builds, and see any copy or move the rewrite would add.
 struct Tracer {
   explicit Tracer(const char *name) : name(name) { std::printf("+%s\n", name); }
   Tracer(const Tracer &other) : name(other.name) {
     std::printf("+%s (copy)\n", name);
+  }
+  Tracer(Tracer &&other) noexcept : name(other.name) {
+    std::printf("+%s (move)\n", name);
+  }
+  Tracer &operator=(const Tracer &other) {
+    std::printf("=%s (copy of %s)\n", name, other.name);
+    return *this;
+  }
+  Tracer &operator=(Tracer &&other) noexcept {
+    std::printf("=%s (move of %s)\n", name, other.name);
+    return *this;
   }
   ~Tracer() { std::printf("-%s\n", name); }
   const char *name;
