@@ -163,7 +163,7 @@ private:
   bool lowerChoice(const Expr *E, const EvaluationOrder &Order, BlockNode &Out);
   bool early(const Expr *E, BlockNode &Out);
   ObjectId temporary(const Expr *E, clang::QualType Type, llvm::StringRef What);
-  bool stableValue(const Expr *E) const;
+  bool stableValue(const Expr *E);
   bool stableIdentity(const Expr *E) const;
   void evaluatedLater(const Expr *E) { Later.push_back(E); }
 
@@ -1210,6 +1210,14 @@ public:
     }
   }
 
+  /// Whether the address of \p Var escapes in the body (cached).
+  bool escapes(const VarDecl *Var) {
+    auto [It, New] = Escaping.try_emplace(Var, false);
+    if (New)
+      It->second = firstEscape(Var, Body, Ctx).isValid();
+    return It->second;
+  }
+
   // --- holes over the whole body -----------------------------------------
 
   void addBodyHoles();
@@ -1235,6 +1243,7 @@ public:
   llvm::DenseSet<const Stmt *> LoweredReturns;
   /// A kept decomposition's bindings: the object and how to read each.
   llvm::DenseMap<const BindingDecl *, std::pair<ObjectId, std::shared_ptr<Code>>> BindingCode;
+  llvm::DenseMap<const VarDecl *, bool> Escaping;
   unsigned Barriers = 0;
   unsigned Labels = 0;
   bool Failed = false;
@@ -1257,7 +1266,7 @@ void FullExpression::number(const Expr *E) {
     Positions.push_back({E, Counter++});
     return;
   }
-  for (const OrderedOperand &Operand : evaluationOrder(E, containsAwait).Operands)
+  for (const OrderedOperand &Operand : evaluationOrder(E, containsAwait, L.Ctx).Operands)
     number(Operand.E);
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E);
       Temp && !Temp->getExtendingDecl())
@@ -1272,7 +1281,7 @@ bool FullExpression::containsPoint(const Expr *E) {
     return Known->second;
   bool Holds = Points.count(E) > 0;
   if (!Holds)
-    for (const OrderedOperand &Operand : evaluationOrder(E, containsAwait).Operands)
+    for (const OrderedOperand &Operand : evaluationOrder(E, containsAwait, L.Ctx).Operands)
       Holds = Holds || containsPoint(Operand.E);
   HoldsPoint[E] = Holds;
   return Holds;
@@ -1315,7 +1324,7 @@ bool FullExpression::lowerExpr(const Expr *E, BlockNode &Out) {
     return lowerAwait(E, Out);
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E); Temp && Points.count(E))
     return lowerTemporary(Temp, Out);
-  EvaluationOrder Order = evaluationOrder(E, containsAwait);
+  EvaluationOrder Order = evaluationOrder(E, containsAwait, L.Ctx);
   if (Order.OrderKind == EvaluationOrder::Opaque) {
     reportUnsupported(L.Diags, E->getBeginLoc(), Unsupported::OpaqueExpression,
                       E->getStmtClassName());
@@ -1590,7 +1599,7 @@ bool FullExpression::stableIdentity(const Expr *E) const {
 /// full-expression: no side effects, and it reads only constants and local
 /// variables that nothing else can reach (their address does not escape,
 /// and no awaited operand names them).
-bool FullExpression::stableValue(const Expr *E) const {
+bool FullExpression::stableValue(const Expr *E) {
   if (containsAwait(E) || E->HasSideEffects(L.Ctx) ||
       !nodesUnder<MaterializeTemporaryExpr>(E).empty())
     return false;
@@ -1602,8 +1611,7 @@ bool FullExpression::stableValue(const Expr *E) const {
         return false;
       continue;
     }
-    if (Var->getType().isVolatileQualified() ||
-        firstEscape(Var, L.Body, L.Ctx).isValid())
+    if (Var->getType().isVolatileQualified() || L.escapes(Var))
       return false;
   }
   // Members read through `this` may change while suspended.
@@ -1627,6 +1635,7 @@ public:
           H.HoleKind = Hole::Kind::Object;
           H.Range = L.rangeOf(SourceRange(*Loc, *Loc));
           H.Object = Found->second;
+          H.Reference = true;
           L.addHole(std::move(H));
         }
     } else if (const auto *Binding = dyn_cast<BindingDecl>(Ref->getDecl())) {
@@ -1636,6 +1645,7 @@ public:
                 writtenAt(Ref->getLocation(), Found->second.first)) {
           Hole H;
           H.HoleKind = Hole::Kind::Binding;
+          H.Reference = true;
           H.Range = L.rangeOf(SourceRange(*Loc, *Loc));
           H.Object = Found->second.first;
           H.Replacement = Found->second.second;
@@ -1655,6 +1665,7 @@ public:
       return true;
     Hole H;
     H.Object = Id;
+    H.Reference = true;
     if (This->isImplicit()) {
       H.HoleKind = Hole::Kind::ImplicitThis;
       unsigned At = L.SM.getFileOffset(*Loc);

@@ -11,6 +11,18 @@ namespace {
 
 using AwaitTest = bool (*)(const Stmt *);
 
+/// What the order of unsequenced operands needs to know.
+struct Oracle {
+  AwaitTest Awaits;
+  const ASTContext &Ctx;
+  /// Initialises its parameter in place: evaluated after the awaits.
+  bool buildsInPlace(const Expr *E) const {
+    QualType Type = E->getType();
+    return E->isPRValue() && Type->isRecordType() && !Type->isDependentType() &&
+           !Type.isTriviallyCopyableType(Ctx) && !Awaits(E);
+  }
+};
+
 EvaluationOrder inOrder(std::initializer_list<const Expr *> Operands) {
   EvaluationOrder Order;
   for (const Expr *E : Operands)
@@ -19,12 +31,13 @@ EvaluationOrder inOrder(std::initializer_list<const Expr *> Operands) {
   return Order;
 }
 
-/// Operands whose order C++ leaves open: those with an await first (see the
-/// header), after the ones C++ evaluates before all of them.
+/// Operands whose order C++ leaves open: left to right, except what is
+/// built in place (see the header), after the ones C++ evaluates before all
+/// of them.
 EvaluationOrder unsequenced(std::vector<const Expr *> Before,
-                            std::vector<const Expr *> Free, AwaitTest Awaits) {
+                            std::vector<const Expr *> Free, const Oracle &O) {
   std::stable_partition(Free.begin(), Free.end(),
-                        [&](const Expr *E) { return Awaits(E); });
+                        [&](const Expr *E) { return E && !O.buildsInPlace(E); });
   EvaluationOrder Order;
   for (const Expr *E : Before)
     if (E)
@@ -53,7 +66,7 @@ std::vector<const Expr *> arguments(const CallExpr *Call, unsigned From) {
 }
 
 EvaluationOrder ofBinary(BinaryOperatorKind Op, const Expr *L, const Expr *R,
-                         AwaitTest Awaits) {
+                         const Oracle &O) {
   if (BinaryOperator::isAssignmentOp(Op))
     return inOrder({R, L});
   switch (Op) {
@@ -68,12 +81,12 @@ EvaluationOrder ofBinary(BinaryOperatorKind Op, const Expr *L, const Expr *R,
   case BO_PtrMemI:
     return inOrder({L, R});
   default:
-    return unsequenced({}, {L, R}, Awaits);
+    return unsequenced({}, {L, R}, O);
   }
 }
 
 EvaluationOrder ofOverloadedOperator(const CXXOperatorCallExpr *Call,
-                                     AwaitTest Awaits) {
+                                     const Oracle &O) {
   OverloadedOperatorKind Op = Call->getOperator();
   if (Call->getNumArgs() == 2) {
     const Expr *L = Call->getArg(0), *R = Call->getArg(1);
@@ -93,12 +106,12 @@ EvaluationOrder ofOverloadedOperator(const CXXOperatorCallExpr *Call,
     }
   }
   if (Op == OO_Call || Op == OO_Subscript) // the object, then the arguments
-    return unsequenced({Call->getArg(0)}, arguments(Call, 1), Awaits);
-  return unsequenced({}, arguments(Call, 0), Awaits);
+    return unsequenced({Call->getArg(0)}, arguments(Call, 1), O);
+  return unsequenced({}, arguments(Call, 0), O);
 }
 
 EvaluationOrder ofConstruction(const CXXConstructExpr *Construct,
-                               AwaitTest Awaits) {
+                               const Oracle &O) {
   std::vector<const Expr *> Args(Construct->arg_begin(), Construct->arg_end());
   if (Construct->isListInitialization()) {
     EvaluationOrder Order;
@@ -106,12 +119,14 @@ EvaluationOrder ofConstruction(const CXXConstructExpr *Construct,
       Order.Operands.push_back({Arg, false});
     return Order;
   }
-  return unsequenced({}, Args, Awaits);
+  return unsequenced({}, Args, O);
 }
 
 } // namespace
 
-EvaluationOrder evaluationOrder(const Expr *E, AwaitTest Awaits) {
+EvaluationOrder evaluationOrder(const Expr *E, AwaitTest Awaits,
+                                const ASTContext &Context) {
+  Oracle O{Awaits, Context};
   if (const auto *Paren = dyn_cast<ParenExpr>(E))
     return inOrder({Paren->getSubExpr()});
   if (const auto *Cast = dyn_cast<CastExpr>(E))
@@ -134,16 +149,16 @@ EvaluationOrder evaluationOrder(const Expr *E, AwaitTest Awaits) {
     return inOrder({Subscript->getLHS(), Subscript->getRHS()});
   if (const auto *Binary = dyn_cast<BinaryOperator>(E))
     return ofBinary(Binary->getOpcode(), Binary->getLHS(), Binary->getRHS(),
-                    Awaits);
+                    O);
   if (const auto *Choice = dyn_cast<ConditionalOperator>(E))
     return conditional(EvaluationOrder::Choice, Choice->getCond(),
                        {Choice->getTrueExpr(), Choice->getFalseExpr()});
   if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E))
-    return ofOverloadedOperator(Operator, Awaits);
+    return ofOverloadedOperator(Operator, O);
   if (const auto *Call = dyn_cast<CallExpr>(E))
-    return unsequenced({Call->getCallee()}, arguments(Call, 0), Awaits);
+    return unsequenced({Call->getCallee()}, arguments(Call, 0), O);
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
-    return ofConstruction(Construct, Awaits);
+    return ofConstruction(Construct, O);
   if (const auto *List = dyn_cast<InitListExpr>(E)) {
     EvaluationOrder Order;
     for (const Expr *Init : List->inits())
@@ -156,12 +171,12 @@ EvaluationOrder evaluationOrder(const Expr *E, AwaitTest Awaits) {
   if (const auto *Member = dyn_cast<UnresolvedMemberExpr>(E))
     return inOrder({Member->isImplicitAccess() ? nullptr : Member->getBase()});
   if (const auto *Construct = dyn_cast<CXXUnresolvedConstructExpr>(E))
-    return unsequenced({}, {Construct->arg_begin(), Construct->arg_end()}, Awaits);
+    return unsequenced({}, {Construct->arg_begin(), Construct->arg_end()}, O);
   if (const auto *List = dyn_cast<ParenListExpr>(E)) {
     std::vector<const Expr *> Exprs;
     for (unsigned I = 0; I < List->getNumExprs(); ++I)
       Exprs.push_back(List->getExpr(I));
-    return unsequenced({}, Exprs, Awaits);
+    return unsequenced({}, Exprs, O);
   }
   if (isa<DeclRefExpr, IntegerLiteral, FloatingLiteral, StringLiteral,
           CharacterLiteral, CXXBoolLiteralExpr, CXXNullPtrLiteralExpr,

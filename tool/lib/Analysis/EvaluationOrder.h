@@ -18,11 +18,14 @@
 //   - braced initialiser lists: left to right.
 // Where the standard leaves the order unspecified (the arguments of a call
 // or of a parenthesised construction, the operands of +, ==, and the other
-// binary operators), the rewrite uses one fixed order: the operands that
-// contain a co_await first, left to right, then the others, left to right.
-// Any order is a valid evaluation of such an expression; this one suspends
-// before evaluating anything it does not have to, so that fewer values wait
-// in the frame across the suspension.
+// binary operators), the rewrite uses one fixed order: left to right, as
+// clang evaluates them, with one exception. An operand without a co_await
+// that is a prvalue of a class type that is not trivially copyable (an
+// argument passed by value, say) is evaluated after the operands that hold
+// one: it initialises its parameter in place, and evaluating it before the
+// suspension would mean moving it across, which the rewrite never does. Any
+// order is a valid evaluation of such an expression; what C++ sequences is
+// never reordered.
 //
 // Simplifications, written down: an operand is a child expression as clang
 // builds it, through implicit nodes (conversions, temporaries); new- and
@@ -64,9 +67,10 @@ struct EvaluationOrder {
 };
 
 /// The order in which the rewrite evaluates the operands of \p E.
-/// \p ContainsAwait tells which operands hold a co_await (the fixed order
-/// puts them first among unsequenced operands).
+/// \p ContainsAwait tells which operands hold a co_await (the exception of
+/// the fixed order is made only for operands that do not).
 EvaluationOrder evaluationOrder(const clang::Expr *E,
-                                bool (*ContainsAwait)(const clang::Stmt *));
+                                bool (*ContainsAwait)(const clang::Stmt *),
+                                const clang::ASTContext &Context);
 
 } // namespace unawait

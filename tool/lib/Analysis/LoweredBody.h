@@ -140,6 +140,9 @@ struct Hole {
   ObjectId Object = 0;
   unsigned Point = 0;
   bool AsXvalue = false;
+  /// A use of a variable as written (the innermost hole where several
+  /// cover the same range: a spill of that use wraps it).
+  bool Reference = false;
   const JumpNode *Jump = nullptr;
   const ReturnNode *Return = nullptr;
   /// For Text and Binding. Printed as code, so it may name frame objects.

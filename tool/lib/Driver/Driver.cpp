@@ -1,6 +1,7 @@
 #include "Driver/Driver.h"
 
 #include "Analysis/AsyncFunctionModel.h"
+#include "Analysis/Unsupported.h"
 #include "Frontend/Compilation.h"
 #include "Report/FrameLimit.h"
 #include "Report/ReportDiff.h"
@@ -51,6 +52,16 @@ struct Options {
       "emit-size-asserts",
       cl::desc("Emit static_assert(sizeof(...) == N) for every generated class"),
       cl::sub(Rewrite), cl::cat(Category)};
+
+  cl::opt<bool> DumpLowered{
+      "dump-lowered",
+      cl::desc("Print each function's lowered body instead of rewriting (for "
+               "debugging unawait)"),
+      cl::sub(Rewrite), cl::cat(Category), cl::Hidden};
+  cl::opt<bool> ListUnsupported{
+      "list-unsupported",
+      cl::desc("Print the constructs unawait rejects, as README.md lists them"),
+      cl::cat(Category)};
 
   cl::opt<ReportFormat> Format{
       "format", cl::desc("Report format"),
@@ -130,11 +141,17 @@ int runRewrite(const Options &O, const CompilationOptions &Compile) {
         ModelRegistry Models;
         if (!analyzeTranslationUnit(Context, Diags, Models))
           return;
+        if (O.DumpLowered) {
+          for (const AsyncFunctionModel &Model : Models.models())
+            if (!Model.InstanceOf)
+              llvm::outs() << Model.Name << ":\n" << dumpLoweredBody(Model.Body);
+          return;
+        }
         if (std::optional<std::string> Text =
                 rewriteMainFile(Context, Diags, Models, Emit))
           Rewritten[File.str()] = std::move(*Text);
       });
-  if (Result != CompilationResult::Success)
+  if (Result != CompilationResult::Success || O.DumpLowered)
     return exitStatus(Result);
   // Nothing is written until every file is rewritten without error.
   for (const std::string &File : Compile.Files) {
@@ -268,6 +285,10 @@ int runDriver(int Argc, const char **Argv) {
           &ErrorStream)) {
     llvm::errs() << ErrorStream.str();
     return ExitUsageError;
+  }
+  if (O.ListUnsupported) {
+    llvm::outs() << unsupportedList();
+    return ExitSuccess;
   }
   bool IsRewrite = static_cast<bool>(O.Rewrite);
   bool IsSizes = static_cast<bool>(O.Sizes);

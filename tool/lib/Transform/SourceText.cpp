@@ -21,7 +21,11 @@ SourceText::SourceText(const AsyncFunctionModel &Model, ASTContext &Context)
       return RA.Begin < RB.Begin;
     if (RA.End != RB.End)
       return RA.End > RB.End;
-    return A > B; // the same range: the one added later wraps the other
+    // The same range: a variable's use is innermost; otherwise the hole
+    // added later wraps the other.
+    if (Holes[A].Reference != Holes[B].Reference)
+      return Holes[B].Reference;
+    return A > B;
   });
 }
 

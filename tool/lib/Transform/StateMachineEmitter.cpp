@@ -241,7 +241,7 @@ private:
             ? "the future awaited at " + M.Points[*Object.AwaitOf].StateName
         : Object.Kind == ObjectKind::This
             ? "`this`: the object the member function runs on"
-            : kindName(Object.Kind).str() + " '" + Object.SourceName + "'";
+            : kindName(Object.Kind).str() + " '" + oneLine(Object.SourceName) + "'";
     std::string Held;
     for (const SuspensionPoint &P : M.Points)
       for (const HeldObject &H : P.Held)

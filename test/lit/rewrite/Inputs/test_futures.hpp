@@ -89,3 +89,41 @@ template <class Future> void poll_then_drop(Future future, int polls) {
   }
   std::printf("dropped after %d polls\n", polls);
 }
+
+/// Prints each poll of it, then is ready with `value` after `pending`
+/// pendings: the tests count the polls of an operand C++ may skip.
+template <class T> struct Traced {
+  using output_type = T;
+  const char *name;
+  T value;
+  int pending = 1;
+  unawait::Poll<T> poll(unawait::Context &cx) {
+    std::printf("poll %s\n", name);
+    if (pending-- > 0) {
+      cx.waker().wake_by_ref();
+      return unawait::pending;
+    }
+    return unawait::ready(value);
+  }
+};
+template <class T> Traced<T> traced(const char *name, T value) {
+  return Traced<T>{name, value};
+}
+
+/// Pending once, then throws `what` from its poll.
+struct Throws {
+  using output_type = int;
+  const char *what;
+  bool yielded = false;
+  unawait::Poll<int> poll(unawait::Context &cx);
+};
+
+#include <stdexcept>
+inline unawait::Poll<int> Throws::poll(unawait::Context &cx) {
+  if (!yielded) {
+    yielded = true;
+    cx.waker().wake_by_ref();
+    return unawait::pending;
+  }
+  throw std::runtime_error(what);
+}
