@@ -7,7 +7,7 @@
 #include "Inputs/futures.hpp"
 
 UNAWAIT_ASYNC unawait::Async<int> keeps_guards() {
-  // CHECK: array-with-destructors.cpp:[[@LINE+1]]:9: error: arrays of objects with destructors kept across a suspension point are not supported yet
+  // CHECK: array-with-destructors.cpp:[[@LINE+1]]:9: error: an array of objects with destructors kept across a suspension point is not supported yet: use std::array ('guards')
   Guard guards[2];
   co_await ready(1);
   co_return guards[0].value + guards[1].value;

@@ -7,7 +7,7 @@
 #include "Inputs/futures.hpp"
 
 UNAWAIT_ASYNC unawait::Async<int> condition(int n) {
-  // CHECK: declaration-in-if-condition.cpp:[[@LINE+1]]:7: error: a declaration in the condition of an if statement whose body awaits is not supported yet; declare it before the statement
+  // CHECK: declaration-in-if-condition.cpp:[[@LINE+1]]:7: error: a declaration in the condition or init of an if, for, while or switch that awaits is not supported yet: declare the variable before the statement (the condition of an if)
   if (int k = n) {
     co_await ready(k);
   }
@@ -15,7 +15,7 @@ UNAWAIT_ASYNC unawait::Async<int> condition(int n) {
 }
 
 UNAWAIT_ASYNC unawait::Async<int> init(int n) {
-  // CHECK: declaration-in-if-condition.cpp:[[@LINE+1]]:7: error: a declaration in the init of an if statement whose body awaits is not supported yet; declare it before the statement
+  // CHECK: declaration-in-if-condition.cpp:[[@LINE+1]]:7: error: a declaration in the condition or init of an if, for, while or switch that awaits is not supported yet: declare the variable before the statement (the init of an if)
   if (int k = n; k > 0) {
     co_await ready(k);
   }

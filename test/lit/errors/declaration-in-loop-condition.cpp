@@ -7,7 +7,7 @@
 #include "Inputs/futures.hpp"
 
 UNAWAIT_ASYNC unawait::Async<int> while_loop(int n) {
-  // CHECK: declaration-in-loop-condition.cpp:[[@LINE+1]]:10: error: a declaration in the condition of a while loop whose body awaits is not supported yet; declare it before the statement
+  // CHECK: declaration-in-loop-condition.cpp:[[@LINE+1]]:10: error: a declaration in the condition or init of an if, for, while or switch that awaits is not supported yet: declare the variable before the statement (the condition of a while loop)
   while (int k = n--) {
     co_await ready(k);
   }
@@ -15,7 +15,7 @@ UNAWAIT_ASYNC unawait::Async<int> while_loop(int n) {
 }
 
 UNAWAIT_ASYNC unawait::Async<int> for_loop(int n) {
-  // CHECK: declaration-in-loop-condition.cpp:[[@LINE+1]]:10: error: a declaration in the condition of a for loop whose body awaits is not supported yet; declare it before the statement
+  // CHECK: declaration-in-loop-condition.cpp:[[@LINE+1]]:10: error: a declaration in the condition or init of an if, for, while or switch that awaits is not supported yet: declare the variable before the statement (the condition of a for loop)
   for (; int k = n; --n) {
     co_await ready(k);
   }

@@ -8,12 +8,10 @@
 
 UNAWAIT_ASYNC unawait::Async<int> first_fine() { co_return co_await ready(1); }
 
-UNAWAIT_ASYNC unawait::Async<int> bad_try() {
-  try {
-    // CHECK: every-function-reported.cpp:[[@LINE+1]]:5: error: co_await inside a try block
-    co_await ready(1);
-  } catch (...) {
-  }
+UNAWAIT_ASYNC unawait::Async<int> bad_declaration(int n) {
+  // CHECK: every-function-reported.cpp:[[@LINE+1]]:7: error: a declaration in the condition or init of an if
+  if (int value = n)
+    co_return co_await ready(value);
   co_return 0;
 }
 
@@ -24,7 +22,7 @@ UNAWAIT_ASYNC int not_async() { return 0; }
 
 UNAWAIT_ASYNC unawait::Async<int> bad_goto() {
   co_await ready(1);
-  // CHECK: every-function-reported.cpp:[[@LINE+1]]:3: error: goto is not supported
+  // CHECK: every-function-reported.cpp:[[@LINE+1]]:3: error: a goto or a label in an async function is not supported yet
   goto end;
 end:
   co_return 0;

@@ -9,7 +9,7 @@
 
 #include <vector>
 
-// CHECK: function-template.cpp:[[@LINE+2]]:35: error: annotated function templates with unnamed or variadic template parameters are not supported yet
+// CHECK: function-template.cpp:[[@LINE+2]]:35: error: an annotated function template with a parameter pack or an unnamed template parameter is not supported yet
 template <class... Ts>
 UNAWAIT_ASYNC unawait::Async<int> variadic(Ts... values) {
   co_await ready(0);
@@ -17,7 +17,7 @@ UNAWAIT_ASYNC unawait::Async<int> variadic(Ts... values) {
 }
 
 template <class T> struct Holder {
-  // CHECK: function-template.cpp:[[@LINE+1]]:42: error: annotated member functions of templates and annotated member templates are not supported yet
+  // CHECK: function-template.cpp:[[@LINE+1]]:42: error: an annotated member of a class template or member template is not supported yet
   UNAWAIT_ASYNC static unawait::Async<T> get(T value) {
     co_await ready(0);
     co_return value;
@@ -26,7 +26,7 @@ template <class T> struct Holder {
 
 template <class T> UNAWAIT_ASYNC unawait::Async<int> special(T);
 template <>
-// CHECK: function-template.cpp:[[@LINE+1]]:35: error: annotated explicit specializations are not supported yet
+// CHECK: function-template.cpp:[[@LINE+1]]:35: error: an annotated explicit specialization is not supported yet
 UNAWAIT_ASYNC unawait::Async<int> special<int>(int value) {
   co_await ready(0);
   co_return value;
@@ -41,7 +41,7 @@ UNAWAIT_ASYNC unawait::Async<int> special(T) {
 
 template <class F>
 UNAWAIT_ASYNC unawait::Async<int> awaits_dependent_temporary(F future) {
-  // CHECK: function-template.cpp:[[@LINE+1]]:22: error: co_await of a temporary whose type depends on template arguments is not supported yet; await a variable
+  // CHECK: function-template.cpp:[[@LINE+1]]:22: error: a co_await of a temporary whose type depends on template arguments is not supported yet: await a variable
   co_return co_await F(future);
 }
 
@@ -53,7 +53,7 @@ UNAWAIT_ASYNC unawait::Async<int> keeps_a_vector(T value) {
 }
 
 UNAWAIT_ASYNC unawait::Async<int> caller() {
-  // CHECK: function-template.cpp:[[@LINE+2]]:22: error: unawait cannot measure the frame of 'keeps_a_vector<int>': the size of 'std::vector<T>' depends on template arguments (only a template parameter itself is measured yet)
+  // CHECK: function-template.cpp:[[@LINE+2]]:22: error: an instance whose frame keeps an object whose size depends on template arguments in a compound type is not supported yet: keep the object behind a pointer, or as a template parameter itself ('keeps_a_vector<int>' keeps 'std::vector<T>')
   // CHECK: function-template.cpp:[[@LINE-7]]:18: note: 'values' is declared here
   co_return co_await keeps_a_vector(1);
 }

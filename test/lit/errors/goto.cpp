@@ -9,7 +9,7 @@
 UNAWAIT_ASYNC unawait::Async<int> forward(int n) {
   int a = co_await ready(n);
   if (a == 0)
-    // CHECK: goto.cpp:[[@LINE+1]]:5: error: goto is not supported in an async function yet
+    // CHECK: goto.cpp:[[@LINE+1]]:5: error: a goto or a label in an async function is not supported yet: use a loop, break or continue
     goto out;
   a = 2;
 out:
@@ -17,7 +17,7 @@ out:
 }
 
 UNAWAIT_ASYNC unawait::Async<int> backward(int n) {
-// CHECK: goto.cpp:[[@LINE+1]]:1: error: a label is not supported in an async function yet
+// CHECK: goto.cpp:[[@LINE+1]]:1: error: a goto or a label in an async function is not supported yet: use a loop, break or continue
 again:
   n -= co_await ready(1);
   if (n > 0)

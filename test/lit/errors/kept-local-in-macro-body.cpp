@@ -14,7 +14,7 @@ UNAWAIT_ASYNC unawait::Async<int> uses_macro() {
   total += co_await ready(1);
   // The argument form is fine; the body form is not.
   int a = PLUS_ONE(total);
-  // CHECK: kept-local-in-macro-body.cpp:[[@LINE+2]]:13: error: 'total' is kept in the frame, but this use comes from a macro's body, which unawait cannot rewrite; pass it as a macro argument
+  // CHECK: kept-local-in-macro-body.cpp:[[@LINE+2]]:13: error: a use of a kept object written in a macro's body cannot be rewritten: the rewrite cannot change a macro's body; pass the object as a macro argument ('total')
   // CHECK-NEXT: [[@LINE+1]] | co_return TOTAL_PLUS_ONE + a;
   co_return TOTAL_PLUS_ONE + a;
 }

@@ -9,7 +9,7 @@
 UNAWAIT_ASYNC unawait::Async<int> implicit_copy() {
   Guard guard;
   co_await ready(1);
-  // CHECK: lambda-capture.cpp:[[@LINE+1]]:15: error: a lambda capturing 'guard' by copy is not supported yet, because 'guard' is kept in the frame; capture it implicitly by reference ([&])
+  // CHECK: lambda-capture.cpp:[[@LINE+1]]:15: error: a lambda capturing a kept object by copy or explicitly is not supported yet: capture it implicitly by reference ([&]) ('guard')
   auto read = [=] { return guard.value; };
   co_return read();
 }
@@ -17,7 +17,7 @@ UNAWAIT_ASYNC unawait::Async<int> implicit_copy() {
 UNAWAIT_ASYNC unawait::Async<int> explicit_copy() {
   Guard guard;
   co_await ready(1);
-  // CHECK: lambda-capture.cpp:[[@LINE+1]]:16: error: a lambda capturing 'guard' explicitly is not supported yet, because 'guard' is kept in the frame; capture it implicitly by reference ([&])
+  // CHECK: lambda-capture.cpp:[[@LINE+1]]:16: error: a lambda capturing a kept object by copy or explicitly is not supported yet: capture it implicitly by reference ([&]) ('guard')
   auto read = [guard] { return guard.value; };
   co_return read();
 }
@@ -25,7 +25,7 @@ UNAWAIT_ASYNC unawait::Async<int> explicit_copy() {
 UNAWAIT_ASYNC unawait::Async<int> explicit_reference() {
   Guard guard;
   co_await ready(1);
-  // CHECK: lambda-capture.cpp:[[@LINE+1]]:17: error: a lambda capturing 'guard' explicitly is not supported yet, because 'guard' is kept in the frame; capture it implicitly by reference ([&])
+  // CHECK: lambda-capture.cpp:[[@LINE+1]]:17: error: a lambda capturing a kept object by copy or explicitly is not supported yet: capture it implicitly by reference ([&]) ('guard')
   auto read = [&guard] { return guard.value; };
   co_return read();
 }

@@ -8,7 +8,7 @@
 #include "Inputs/futures.hpp"
 
 struct Base {
-  // CHECK: member-function.cpp:[[@LINE+1]]:45: error: annotated virtual member functions are not supported: an override would have to return the same generated class
+  // CHECK: member-function.cpp:[[@LINE+1]]:45: error: an annotated virtual member function is not supported yet: an override would have to return the same generated class
   UNAWAIT_ASYNC virtual unawait::Async<int> value() { co_return co_await ready(1); }
   virtual ~Base() = default;
 };
@@ -16,12 +16,12 @@ struct Base {
 struct OutOfLine {
   UNAWAIT_ASYNC unawait::Async<int> later();
 };
-// CHECK: member-function.cpp:[[@LINE+1]]:46: error: an annotated member function defined outside its class is not supported yet; define it in the class
+// CHECK: member-function.cpp:[[@LINE+1]]:46: error: an annotated member function defined outside its class is not supported yet: define it in the class
 UNAWAIT_ASYNC unawait::Async<int> OutOfLine::later() { co_return co_await ready(2); }
 
 template <class T> struct Box {
   T value;
-  // CHECK: member-function.cpp:[[@LINE+1]]:35: error: annotated member functions of templates and annotated member templates are not supported yet
+  // CHECK: member-function.cpp:[[@LINE+1]]:35: error: an annotated member of a class template or member template is not supported yet: make it a free function template that takes the object
   UNAWAIT_ASYNC unawait::Async<T> get() {
     co_await ready(0);
     co_return value;
@@ -31,7 +31,7 @@ template <class T> struct Box {
 struct Node {
   int value = 0;
   UNAWAIT_ASYNC unawait::Async<int> copy_across() {
-    // CHECK: member-function.cpp:[[@LINE+1]]:10: error: 'copy' of type 'Node' cannot be kept in the frame of a member function of that class yet: the class is incomplete where the generated class is nested
+    // CHECK: member-function.cpp:[[@LINE+1]]:10: error: an object of a member function's own class kept in its frame is not supported yet: the class is incomplete where the generated class is nested; keep a pointer or move the function out of the class ('copy' of type 'Node')
     Node copy = *this;
     co_await ready(0);
     co_return copy.value;

@@ -10,7 +10,7 @@ struct Copies {
   int value = 0;
   UNAWAIT_ASYNC unawait::Async<int> by_copy() {
     co_await ready(0);
-    // CHECK: member-lambda-copies-this.cpp:[[@LINE+1]]:17: error: a lambda capturing '*this' by copy is not supported in an annotated member function yet; capture 'this'
+    // CHECK: member-lambda-copies-this.cpp:[[@LINE+1]]:17: error: a lambda capturing '*this' by copy in an annotated member function is not supported yet: capture 'this'
     auto get = [*this] { return value; };
     co_return get();
   }

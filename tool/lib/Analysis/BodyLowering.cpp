@@ -165,7 +165,7 @@ private:
   ObjectId temporary(const Expr *E, clang::QualType Type, llvm::StringRef What);
   bool stableValue(const Expr *E);
   bool stableIdentity(const Expr *E) const;
-  void evaluatedLater(const Expr *E) { Later.push_back(E); }
+  void evaluatedLater(const Expr *E) { Later.push_back({E, std::nullopt}); }
 
   Lowering &L;
   const Expr *Root;
@@ -184,8 +184,14 @@ private:
   /// Raw-storage temporaries built since the last await, and where they
   /// stand: the next await's operand must read them.
   std::vector<std::pair<ObjectId, TextRange>> Unnamed;
-  /// The parts printed in the final node (evaluated after the points).
-  std::vector<const Stmt *> Later;
+  /// The parts evaluated after points although clang's CFG may order them
+  /// first: in the final node (after every point), or in an awaited
+  /// operand (before that await, after the earlier points).
+  struct LaterPart {
+    const Stmt *Part;
+    std::optional<unsigned> BeforePoint;
+  };
+  std::vector<LaterPart> Later;
   /// Depth of conditional evaluation (under && or ?:).
   unsigned ConditionalDepth = 0;
 
@@ -1305,7 +1311,9 @@ bool FullExpression::lower(BlockNode &Out) {
   if (!lowerExpr(Root, Out))
     return false;
   for (size_t I = FirstPoint; I < L.M.Points.size(); ++I)
-    L.M.Points[I].EvaluatedAfter = Later;
+    for (const LaterPart &Part : Later)
+      if (!Part.BeforePoint || I < *Part.BeforePoint)
+        L.M.Points[I].EvaluatedAfter.push_back(Part.Part);
   return true;
 }
 
@@ -1365,11 +1373,16 @@ bool FullExpression::lowerOperands(const EvaluationOrder &Order, BlockNode &Out)
 /// done.
 bool FullExpression::lowerAwait(const Expr *Await, BlockNode &Out) {
   const Expr *Operand = awaitOperand(Await);
+  size_t Mark = Later.size();
   if (!lowerExpr(Operand, Out))
     return false;
   std::optional<unsigned> Index = L.addPoint(Await, Root);
   if (!Index)
     return false;
+  // What the operand leaves is evaluated when the awaitee is built.
+  for (size_t I = Mark; I < Later.size(); ++I)
+    if (!Later[I].BeforePoint)
+      Later[I].BeforePoint = *Index;
   SuspensionPoint &P = L.M.Points[*Index];
   TextRange Operated = L.rangeOf(Operand);
   for (auto [Id, Range] : Unnamed)
