@@ -1,5 +1,7 @@
 #include "Frontend/Compilation.h"
 
+#include "Frontend/MisplacedAnnotation.h"
+
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -19,18 +21,21 @@ class HandlerConsumer : public clang::ASTConsumer {
 public:
   HandlerConsumer(const TranslationUnitHandler &Handle,
                   clang::DiagnosticsEngine &Engine, std::string File)
-      : Handle(Handle), Diags(Engine), File(std::move(File)) {}
+      : Handle(Handle), Engine(Engine), Diags(Engine), File(std::move(File)) {}
 
   void HandleTranslationUnit(clang::ASTContext &Context) override {
     // A translation unit clang could not parse is not analysed: its AST may
     // be incomplete, and clang's own errors already explain the problem.
-    if (Diags.hasErrors())
+    if (Diags.hasErrors()) {
+      noteMisplacedAnnotations(Context, Engine);
       return;
+    }
     Handle(Context, Diags, File);
   }
 
 private:
   const TranslationUnitHandler &Handle;
+  clang::DiagnosticsEngine &Engine;
   DiagnosticReporter Diags;
   std::string File;
 };
