@@ -3,7 +3,7 @@
 // RUN: unawait rewrite %s > %t.out 2> %t.err; test $? -eq 1
 // RUN: count 0 < %t.out
 // RUN: FileCheck %s --input-file %t.err
-// RUN: unawait rewrite %s -- -std=c++20 -I%runtime_include -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s --check-prefix=FIXIT
+// RUN: not unawait rewrite %s -- -std=c++20 -I%runtime_include -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s --check-prefix=FIXIT
 #include "Inputs/futures.hpp"
 
 // CHECK: annotation-after-specifier.cpp:[[@LINE+2]]:{{[0-9]+}}: error: 'annotate' attribute cannot be applied to types
