@@ -36,6 +36,10 @@ config.substitutions.append((
     f" --unawait {unawait_bin} --runtime-include {config.runtime_include}"
     f" --clangxx {config.clangxx} --gxx {config.gxx}"
     f" --workdir %t.dir"))
+# %golden FILE: the part of `unawait rewrite --line-directives` output that
+# FILE's `// golden begin` ... `// golden end` lines became.
+config.substitutions.append((
+    "%golden", f"{config.python_executable} -m unawait_testing.golden_region"))
 # %cxx17: compile rewritten output as C++17 with clang++.
 config.substitutions.append((
     "%clangxx17", f"{config.clangxx} -std=c++17 -Wall -Wextra -Werror -I{config.runtime_include}"))

@@ -1,10 +1,16 @@
 """Regenerates the golden CHECK lines of unawait's rewrite tests.
 
-A golden test pipes `unawait rewrite %s` into FileCheck. Its expectations are
-the generated code itself, so they are written by this script, not by hand:
-every generated class and the function that builds it becomes a CHECK-LABEL
-line followed by CHECK-NEXT (or CHECK-EMPTY) lines, appended to the test after
-a marker comment (replacing any previous block).
+A golden test pipes the rewrite into FileCheck. Its expectations are the
+generated code itself, so they are written by this script, not by hand, and
+appended to the test after a marker comment (replacing any previous block):
+
+  - a region test (`unawait rewrite --line-directives %s | %golden %s |
+    FileCheck %s`) pins what the statements between its `// golden begin`
+    and `// golden end` lines became (golden_region.py): a CHECK line, then
+    CHECK-NEXT (or CHECK-EMPTY) lines;
+  - a class test (`unawait rewrite %s | FileCheck %s`) pins every generated
+    class and the function that builds it, each a CHECK-LABEL line followed
+    by CHECK-NEXT lines.
 
     python -m unawait_testing.update_checks --unawait build/bin/unawait \\
         test/lit/rewrite/*.cpp
@@ -71,24 +77,42 @@ def check_lines(output, prefix):
 
 
 GOLDEN_RUN = re.compile(r"RUN: unawait rewrite %s \| FileCheck %s\s*$", re.M)
+REGION_RUN = re.compile(
+    r"RUN: unawait rewrite --line-directives %s \| %golden %s \| FileCheck %s\s*$", re.M)
+
+
+def region_checks(output, path, prefix):
+    from unawait_testing.golden_region import marked_lines, region
+    lines = list(region(output.splitlines(), path, marked_lines(path)))
+    checks = []
+    for index, line in enumerate(lines):
+        if index == 0:
+            checks.append(f"// {prefix}: {{{{^}}}}{escape(line)}")
+        elif not line.strip():
+            checks.append(f"// {prefix}-EMPTY:")
+        else:
+            checks.append(f"// {prefix}-NEXT: {escape(line)}")
+    return checks
 
 
 def update(path, unawait, prefix):
     with open(path) as f:
         source = f.read()
-    if not GOLDEN_RUN.search(source):
-        print(f"{path}: no golden RUN line (unawait rewrite %s | FileCheck %s); skipped")
+    regional = REGION_RUN.search(source) is not None
+    if not regional and not GOLDEN_RUN.search(source):
+        print(f"{path}: no golden RUN line; skipped")
         return
     body = source.split(MARKER)[0].rstrip("\n") + "\n"
     with open(path, "w") as f:  # rewrite without the old CHECK lines first
         f.write(body)
-    result = subprocess.run([unawait, "rewrite", path], capture_output=True,
-                            text=True)
+    command = [unawait, "rewrite"] + (["--line-directives"] if regional else []) + [path]
+    result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         with open(path, "w") as f:
             f.write(source)
         raise SystemExit(f"{path}: unawait rewrite failed:\n{result.stderr}")
-    checks = check_lines(result.stdout, prefix)
+    checks = (region_checks(result.stdout, path, prefix) if regional
+              else check_lines(result.stdout, prefix))
     with open(path, "w") as f:
         f.write(body + "\n" + MARKER + "\n" + "\n".join(checks) + "\n")
     print(f"{path}: {len(checks)} CHECK lines")

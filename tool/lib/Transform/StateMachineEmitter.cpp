@@ -42,6 +42,8 @@ private:
     std::string S = forwardDeclaration();
     const FunctionDecl *F = M.Function.Definition;
     PresumedLoc Where = SM.getPresumedLoc(F->getLocation());
+    // What is not a statement of the body maps to the function's line.
+    S += lineDirective(F->getLocation());
     S += llvm::formatv("/// unawait: the state machine of `{0}` ({1}:{2}).\n"
                        "/// Generated code: edit the async function, not this "
                        "class. sizeof is its whole frame.\n",
@@ -335,6 +337,7 @@ private:
     S += "case " + state("Finished") + ":\nunawait::detail::polled_after_ready(\"" +
          M.Name + "\");\n}\n";
     S += block(*M.Body.Root);
+    S += lineDirective(M.Function.Definition->getLocation());
     S += "} UNAWAIT_CATCH_ALL {\n" + M.Names.Finish + "();\nUNAWAIT_RETHROW;\n}\n";
     if (usesDone())
       S += "done:\n";
