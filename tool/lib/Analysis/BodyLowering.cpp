@@ -1640,6 +1640,8 @@ public:
   explicit BodyHoles(Lowering &L) : L(L) {}
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (!Ref->hasQualifier())
+      qualifyContractName(Ref->getDecl(), Ref->getLocation());
     if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
       auto Found = L.M.ObjectOfVar.find(Var);
       if (Found != L.M.ObjectOfVar.end())
@@ -1665,6 +1667,40 @@ public:
           L.addHole(std::move(H));
         }
     }
+    return true;
+  }
+
+  /// The generated class declares `poll` and `output_type` whatever the
+  /// function spells (the future contract): an unqualified use of another
+  /// entity with one of those names is qualified so that it is not
+  /// captured.
+  void qualifyContractName(const NamedDecl *D, SourceLocation Loc) {
+    if (!D || !D->getIdentifier() ||
+        (D->getName() != "poll" && D->getName() != "output_type") ||
+        D->getDeclContext()->isRecord() || D->getDeclContext()->isFunctionOrMethod() ||
+        Loc.isMacroID())
+      return;
+    unsigned At = L.SM.getFileOffset(Loc);
+    if (L.sourceText({0, At}).rtrim().ends_with("::"))
+      return; // qualified already
+    std::string Qualifier = "::";
+    for (const DeclContext *C = D->getDeclContext(); C && !C->isTranslationUnit();
+         C = C->getParent())
+      if (const auto *Namespace = dyn_cast<NamespaceDecl>(C); Namespace && !Namespace->isAnonymousNamespace())
+        Qualifier = "::" + Namespace->getName().str() + Qualifier;
+    Hole H;
+    H.HoleKind = Hole::Kind::Text;
+    H.Range = {At, At};
+    H.Replacement = std::make_shared<Code>();
+    H.Replacement->literal(Qualifier);
+    L.addHole(std::move(H));
+  }
+
+  bool VisitTypeLoc(TypeLoc TL) {
+    if (const auto *Typedef = TL.getAs<TypedefTypeLoc>().getTypePtr())
+      qualifyContractName(Typedef->getDecl(), TL.getBeginLoc());
+    else if (auto Tag = TL.getAs<TagTypeLoc>())
+      qualifyContractName(Tag.getDecl(), TL.getBeginLoc());
     return true;
   }
 
