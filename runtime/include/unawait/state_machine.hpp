@@ -13,6 +13,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstring>
+#include <initializer_list>
 #include <exception>
 #include <iterator>
 #include <memory>
@@ -56,6 +58,34 @@ template <class T>
 std::remove_reference_t<T>* pointer_to(T&& object) noexcept {
   return std::addressof(object);
 }
+
+// A std::initializer_list over an array the frame keeps: the elements of a
+// braced list given to an awaited call must live until the await completes,
+// longer than C++ lets a list's own array live outside a declaration.
+// std::initializer_list has no public constructor from an array; libstdc++
+// and libc++ both hold a pointer to the first element and the count, in
+// that order (checked by test/unit/runtime/state_machine_test.cpp).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+// The array is the frame's, not the list's: returning the list is the point.
+#pragma GCC diagnostic ignored "-Winit-list-lifetime"
+#endif
+template <class E, std::size_t N>
+std::initializer_list<E> initializer_list_over(const E (&elements)[N]) noexcept {
+  struct Representation {
+    const E* begin;
+    std::size_t size;
+  };
+  static_assert(sizeof(Representation) == sizeof(std::initializer_list<E>),
+                "unawait: unknown std::initializer_list layout");
+  const Representation representation{elements, N};
+  std::initializer_list<E> list;
+  std::memcpy(static_cast<void*>(&list), &representation, sizeof list);
+  return list;
+}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 // Ends the lifetime of a frame member (arrays element by element, last first).
 template <class T>

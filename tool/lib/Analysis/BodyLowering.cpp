@@ -160,6 +160,7 @@ private:
   bool lowerOperands(const EvaluationOrder &Order, BlockNode &Out);
   bool lowerAwait(const Expr *Await, BlockNode &Out);
   bool lowerTemporary(const MaterializeTemporaryExpr *Temp, BlockNode &Out);
+  bool lowerBackingArray(const MaterializeTemporaryExpr *Temp, BlockNode &Out);
   bool lowerChoice(const Expr *E, const EvaluationOrder &Order, BlockNode &Out);
   bool early(const Expr *E, BlockNode &Out);
   ObjectId temporary(const Expr *E, clang::QualType Type, llvm::StringRef What);
@@ -1429,12 +1430,8 @@ bool FullExpression::lowerTemporary(const MaterializeTemporaryExpr *Temp,
   if (!lowerExpr(Init, Out))
     return false;
   QualType Type = Temp->getType().getNonReferenceType();
-  if (Type->isArrayType()) { // the backing array of an initializer_list
-    reportUnsupported(L.Diags, Temp->getBeginLoc(),
-                      Unsupported::InitializerListAcrossAwait);
-    L.Failed = true;
-    return false;
-  }
+  if (Type->isArrayType()) // the backing array of an initializer_list
+    return lowerBackingArray(Temp, Out);
   bool Unnameable = !unnameableReason(Type).empty();
   if (Unnameable && hasDestructor(Type)) {
     reportUnsupported(L.Diags, Temp->getBeginLoc(),
@@ -1460,6 +1457,47 @@ bool FullExpression::lowerTemporary(const MaterializeTemporaryExpr *Temp,
   Spill.SpillMode = SpillNode::Construct;
   Spill.Value = Code().source(L.rangeOf(Init), Index);
   Spilled.insert(Temp);
+  return true;
+}
+
+/// The array behind a std::initializer_list materialised before an await:
+/// its elements are constructed one by one in a frame array, and the list is
+/// made over that array (unawait::detail::initializer_list_over), where it
+/// stood. Elements with destructors are not supported.
+bool FullExpression::lowerBackingArray(const MaterializeTemporaryExpr *Temp,
+                                       BlockNode &Out) {
+  const auto *List = dyn_cast<InitListExpr>(Temp->getSubExpr()->IgnoreImplicit());
+  const auto *Array = L.Ctx.getAsConstantArrayType(Temp->getType());
+  auto Parents = L.Ctx.getParents(*Temp);
+  const auto *Whole = Parents.empty() ? nullptr : Parents[0].get<CXXStdInitializerListExpr>();
+  if (!List || !Array || !Whole || hasDestructor(Array->getElementType())) {
+    reportUnsupported(L.Diags, Temp->getBeginLoc(),
+                      Unsupported::InitializerListAcrossAwait,
+                      "its elements have destructors");
+    L.Failed = true;
+    return false;
+  }
+  // The storage is not const (a union of const members has no default
+  // constructor); the list reads it as const.
+  QualType Storage = L.Ctx.getConstantArrayType(
+      Array->getElementType().getUnqualifiedType(), Array->getSize(), nullptr,
+      ArraySizeModifier::Normal, 0);
+  ObjectId Id = temporary(Temp, Storage, "elements of");
+  auto &Spill = Out.add<SpillNode>();
+  Spill.Origin = Temp;
+  Spill.Evaluates.push_back(List);
+  Spill.Object = Id;
+  Spill.SpillMode = SpillNode::ConstructElements;
+  for (const Expr *Element : List->inits())
+    Spill.Elements.push_back(L.sourceOf(Element));
+  Hole H;
+  H.HoleKind = Hole::Kind::Text;
+  H.Range = L.rangeOf(Whole);
+  H.Replacement = std::make_shared<Code>();
+  H.Replacement->literal("unawait::detail::initializer_list_over(").object(Id).literal(")");
+  L.addHole(std::move(H));
+  Spilled.insert(Temp);
+  Spilled.insert(Whole);
   return true;
 }
 

@@ -109,65 +109,19 @@ private:
         }
       }
     for (const auto &Child : Block.Children)
-      forEachRegionBlock(*Child, [&](const BlockNode &Inner) { block(Inner); });
+      forEachBlockOf(*Child, [&](const BlockNode &Inner) { block(Inner); });
   }
 
   /// The variables the AST under \p N (descendants included) names.
   static void collect(const Node &N, VariableReferences &Named) {
-    for (const clang::Stmt *S : N.Evaluates)
-      Named.add(S);
-    forEachRegionBlock(N, [&](const BlockNode &Inner) {
-      for (const auto &Child : Inner.Children)
-        collect(*Child, Named);
+    forEachNode(N, [&](const Node &Each) {
+      for (const clang::Stmt *S : Each.Evaluates)
+        Named.add(S);
     });
-  }
-
-  template <class Visitor>
-  static void forEachRegionBlock(const Node &N, Visitor &&Visit) {
-    if (const auto *Block = dyn_cast<BlockNode>(&N)) {
-      Visit(*Block);
-    } else if (const auto *If = dyn_cast<IfNode>(&N)) {
-      Visit(*If->Then);
-      if (If->Else)
-        Visit(*If->Else);
-    } else if (const auto *Loop = dyn_cast<LoopNode>(&N)) {
-      Visit(*Loop->Body);
-    } else if (const auto *Switch = dyn_cast<SwitchNode>(&N)) {
-      Visit(*Switch->Body);
-    } else if (const auto *Try = dyn_cast<TryNode>(&N)) {
-      Visit(*Try->Body);
-      for (const TryNode::Handler &Handler : Try->Handlers)
-        Visit(*Handler.Body);
-    }
   }
 
   const AsyncFunctionModel &M;
 };
-
-/// Every jump of the lowered body, in the tree and inside statements.
-void collectJumps(const Node &N, std::vector<const JumpNode *> &Jumps) {
-  if (const auto *Jump = dyn_cast<JumpNode>(&N))
-    Jumps.push_back(Jump);
-  auto visit = [&](const BlockNode &Block) {
-    for (const auto &Child : Block.Children)
-      collectJumps(*Child, Jumps);
-  };
-  if (const auto *Block = dyn_cast<BlockNode>(&N))
-    visit(*Block);
-  else if (const auto *If = dyn_cast<IfNode>(&N)) {
-    visit(*If->Then);
-    if (If->Else)
-      visit(*If->Else);
-  } else if (const auto *Loop = dyn_cast<LoopNode>(&N))
-    visit(*Loop->Body);
-  else if (const auto *Switch = dyn_cast<SwitchNode>(&N))
-    visit(*Switch->Body);
-  else if (const auto *Try = dyn_cast<TryNode>(&N)) {
-    visit(*Try->Body);
-    for (const TryNode::Handler &Handler : Try->Handlers)
-      visit(*Handler.Body);
-  }
-}
 
 class KeptAnalysis {
 public:
@@ -238,7 +192,10 @@ private:
   /// destroyed youngest first.
   void keepWhatJumpsLeave() {
     std::vector<const JumpNode *> Jumps;
-    collectJumps(*M.Body.Root, Jumps);
+    forEachNode(*M.Body.Root, [&](const Node &N) {
+      if (const auto *Jump = dyn_cast<JumpNode>(&N))
+        Jumps.push_back(Jump);
+    });
     for (const auto &Inline : M.Body.InlineNodes)
       if (const auto *Jump = dyn_cast<JumpNode>(Inline.get()))
         Jumps.push_back(Jump);

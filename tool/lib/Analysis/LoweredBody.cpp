@@ -61,19 +61,9 @@ template <class Visitor> void forEachChild(const Node &N, Visitor &&Visit) {
   if (const auto *Block = llvm::dyn_cast<BlockNode>(&N)) {
     for (const auto &Child : Block->Children)
       Visit(*Child);
-  } else if (const auto *If = llvm::dyn_cast<IfNode>(&N)) {
-    Visit(*If->Then);
-    if (If->Else)
-      Visit(*If->Else);
-  } else if (const auto *Loop = llvm::dyn_cast<LoopNode>(&N)) {
-    Visit(*Loop->Body);
-  } else if (const auto *Switch = llvm::dyn_cast<SwitchNode>(&N)) {
-    Visit(*Switch->Body);
-  } else if (const auto *Try = llvm::dyn_cast<TryNode>(&N)) {
-    Visit(*Try->Body);
-    for (const TryNode::Handler &Handler : Try->Handlers)
-      Visit(*Handler.Body);
+    return;
   }
+  forEachBlockOf(N, [&](const BlockNode &Block) { Visit(Block); });
 }
 
 bool isRegion(const Node &N) {
@@ -352,7 +342,7 @@ void dumpNode(const Node &N, unsigned Indent, std::string &Out) {
   }
   case Node::SpillKind: {
     const auto &Spill = llvm::cast<SpillNode>(N);
-    const char *Mode[] = {"construct", "address", "assign"};
+    const char *Mode[] = {"construct", "address", "assign", "elements"};
     Out += Pad + "spill $" + std::to_string(Spill.Object) + " " +
            Mode[Spill.SpillMode] + " " + dumpCode(Spill.Value) + "\n";
     return;

@@ -218,8 +218,11 @@ struct SpillNode : Node {
     Address,
     /// Assigned Value (a trivial object constructed earlier).
     Assign,
+    /// An array constructed element by element from Elements.
+    ConstructElements,
   } SpillMode = Construct;
   Code Value;
+  std::vector<Code> Elements;
 };
 
 /// A suspension point: builds the awaitee (unless it is polled in place),
@@ -367,6 +370,36 @@ struct LoweredBody {
   /// entered from above stores so that its dispatch does not jump.
   bool HasBarriers = false;
 };
+
+/// Calls \p Visit with each block of region \p N: the block itself, the
+/// branches of an if, the body of a loop or switch, a try block and its
+/// handlers. Nothing for a leaf.
+template <class Visitor> void forEachBlockOf(const Node &N, Visitor &&Visit) {
+  if (const auto *Block = llvm::dyn_cast<BlockNode>(&N)) {
+    Visit(*Block);
+  } else if (const auto *If = llvm::dyn_cast<IfNode>(&N)) {
+    Visit(*If->Then);
+    if (If->Else)
+      Visit(*If->Else);
+  } else if (const auto *Loop = llvm::dyn_cast<LoopNode>(&N)) {
+    Visit(*Loop->Body);
+  } else if (const auto *Switch = llvm::dyn_cast<SwitchNode>(&N)) {
+    Visit(*Switch->Body);
+  } else if (const auto *Try = llvm::dyn_cast<TryNode>(&N)) {
+    Visit(*Try->Body);
+    for (const TryNode::Handler &Handler : Try->Handlers)
+      Visit(*Handler.Body);
+  }
+}
+
+/// Calls \p Visit with every node under \p N, N included, in order.
+template <class Visitor> void forEachNode(const Node &N, Visitor &&Visit) {
+  Visit(N);
+  forEachBlockOf(N, [&](const BlockNode &Block) {
+    for (const auto &Child : Block.Children)
+      forEachNode(*Child, Visit);
+  });
+}
 
 /// The resume label of a suspension point's state.
 std::string resumeLabel(llvm::StringRef StateName);

@@ -369,37 +369,11 @@ private:
   }
 
   bool usesDone() const {
-    std::function<bool(const Node &)> HasReturn = [&](const Node &N) {
-      if (isa<ReturnNode>(N))
-        return true;
-      bool Found = false;
-      forEachBlockOf(N, [&](const BlockNode &Block) {
-        for (const auto &Child : Block.Children)
-          Found = Found || HasReturn(*Child);
-      });
-      return Found;
-    };
-    return HasReturn(*M.Body.Root) ||
-           llvm::any_of(M.Body.InlineNodes,
-                        [](const auto &N) { return isa<ReturnNode>(*N); });
-  }
-
-  template <class Visitor> static void forEachBlockOf(const Node &N, Visitor &&Visit) {
-    if (const auto *Block = dyn_cast<BlockNode>(&N)) {
-      Visit(*Block);
-    } else if (const auto *If = dyn_cast<IfNode>(&N)) {
-      Visit(*If->Then);
-      if (If->Else)
-        Visit(*If->Else);
-    } else if (const auto *Loop = dyn_cast<LoopNode>(&N)) {
-      Visit(*Loop->Body);
-    } else if (const auto *Switch = dyn_cast<SwitchNode>(&N)) {
-      Visit(*Switch->Body);
-    } else if (const auto *Try = dyn_cast<TryNode>(&N)) {
-      Visit(*Try->Body);
-      for (const TryNode::Handler &Handler : Try->Handlers)
-        Visit(*Handler.Body);
-    }
+    bool Returns = false;
+    forEachNode(*M.Body.Root,
+                [&](const Node &N) { Returns = Returns || isa<ReturnNode>(N); });
+    return Returns || llvm::any_of(M.Body.InlineNodes,
+                                   [](const auto &N) { return isa<ReturnNode>(*N); });
   }
 
   /// A block: `{`, a barrier's own dispatch, its chunks, `}`.
@@ -549,6 +523,14 @@ private:
       return Object.AccessPath + " = unawait::detail::pointer_to(" + Value + ");\n";
     case SpillNode::Assign:
       return Text.name(Spill.Object) + " = " + Value + ";\n";
+    case SpillNode::ConstructElements: {
+      std::string S, Element = spellType(
+          Ctx.getAsArrayType(Object.StoredType)->getElementType(), Ctx);
+      for (size_t I = 0; I < Spill.Elements.size(); ++I)
+        S += placementNew(Object.AccessPath + "[" + std::to_string(I) + "]", Element,
+                          "(" + Text.print(Spill.Elements[I]) + ")");
+      return S;
+    }
     }
     llvm_unreachable("unknown spill");
   }
