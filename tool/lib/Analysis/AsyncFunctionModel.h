@@ -96,6 +96,9 @@ enum class HoldReason {
   Awaited,
   /// It is `this`: the object a member function runs on.
   Receiver,
+  /// A temporary of the full-expression being evaluated: computed before
+  /// the await, used after it (Where: the expression it holds).
+  Temporary,
 };
 
 struct HeldObject {

@@ -303,6 +303,8 @@ private:
         // than a destructor or an escape.
         if (P.Awaitee == Id)
           P.Held.push_back({Id, HoldReason::Awaited, P.Await->getBeginLoc()});
+        else if (Object.TemporaryOf)
+          P.Held.push_back({Id, HoldReason::Temporary, Object.TemporaryOf->getBeginLoc()});
         else if (usedAfter(P, Object))
           P.Held.push_back({Id, HoldReason::UsedAfter,
                             nextUse(Object.Var, P.Await->getEndLoc())});

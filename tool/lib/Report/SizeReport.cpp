@@ -35,6 +35,9 @@ std::string why(const HeldObject &Held, const SourceManager &SM) {
     return "awaited here";
   case HoldReason::Receiver:
     return ReceiverWhy;
+  case HoldReason::Temporary:
+    return "a temporary of the expression around the await, which ends with "
+           "it" + lineSuffix(Held.Where, SM);
   }
   llvm_unreachable("unknown reason");
 }
