@@ -41,6 +41,8 @@ std::string AsyncFunctionModel::qualifiedClassName() const {
   // Namespaces and, for a member function, its class (the generated class is
   // nested there); an anonymous namespace's members are reachable from its
   // parent.
+  if (!EnclosingClass.empty())
+    return EnclosingClass + "::" + ClassName;
   std::string Qualifier;
   for (const DeclContext *Context = Function.Definition->getDeclContext();
        Context && !Context->isTranslationUnit(); Context = Context->getParent())
@@ -120,9 +122,11 @@ ModelRegistry::find(const FunctionDecl *Function) const {
 
 const AsyncFunctionModel *
 ModelRegistry::findInstance(const AsyncFunctionModel &Template,
-                            llvm::StringRef ClassName) const {
+                            llvm::StringRef ClassName,
+                            llvm::StringRef EnclosingClass) const {
   for (const AsyncFunctionModel &Model : Models)
-    if (Model.InstanceOf == &Template && Model.ClassName == ClassName)
+    if (Model.InstanceOf == &Template && Model.ClassName == ClassName &&
+        Model.EnclosingClass == EnclosingClass)
       return &Model;
   return nullptr;
 }
@@ -164,8 +168,6 @@ std::optional<Unsupported> unsupportedMember(const CXXMethodDecl *Method) {
     return Unsupported::VirtualMember;
   if (Method->isOutOfLine() || Method->getPreviousDecl())
     return Unsupported::OutOfClassMember;
-  if (Class->isDependentContext() || Method->getDescribedFunctionTemplate())
-    return Unsupported::TemplateMember;
   if (Class->isLocalClass() || !Class->getIdentifier())
     return Unsupported::LocalClassMember;
   return std::nullopt;
@@ -174,10 +176,14 @@ std::optional<Unsupported> unsupportedMember(const CXXMethodDecl *Method) {
 /// Rejects the kinds of functions later versions will rewrite.
 bool supportedFunction(const FunctionDecl *F, DiagnosticReporter &Diags) {
   std::optional<Unsupported> What;
-  if (const auto *Method = dyn_cast<CXXMethodDecl>(F))
+  const auto *Method = dyn_cast<CXXMethodDecl>(F);
+  if (Method)
     What = unsupportedMember(Method);
-  else if (F->isTemplated() ||
-           F->getTemplateSpecializationKind() != TSK_Undeclared)
+  // A member of a class template is templated by its class alone.
+  bool TemplatedByClass = Method && Method->getParent()->isDependentContext() &&
+                          !F->getDescribedFunctionTemplate();
+  if (!What && !TemplatedByClass &&
+      (F->isTemplated() || F->getTemplateSpecializationKind() != TSK_Undeclared))
     What = unsupportedTemplate(F);
   if (!What && F->isVariadic())
     What = Unsupported::CVariadic;

@@ -176,6 +176,12 @@ struct FrameObject {
   /// For a frame temporary of a full-expression: the expression whose value
   /// it holds.
   const clang::Expr *TemporaryOf = nullptr;
+  /// A temporary or awaitee whose type depends on template arguments: the
+  /// generated class template declares it as decltype of this expression
+  /// (its source range; see SourceText::typeOf). Only the instantiated
+  /// program knows the type, and in it a call to an annotated function
+  /// returns its generated class, not the Async<T> clang's pattern shows.
+  std::optional<TextRange> SpelledAs;
 
   /// Filled by the layout.
   std::string MemberName;
@@ -245,6 +251,9 @@ struct AsyncFunctionModel {
   /// the template's model, sized with the instance's arguments. Instances
   /// are reported; only their template is emitted.
   const AsyncFunctionModel *InstanceOf = nullptr;
+  /// For an instance of a member of a class template: the instance of the
+  /// class its generated class is nested in ("::Box<int>").
+  std::string EnclosingClass;
   std::string OutputTypeSpelling;
   bool OutputIsVoid = false;
 
@@ -301,7 +310,10 @@ struct AsyncFunctionModel {
   const clang::FunctionTemplateDecl *functionTemplate() const;
   /// A template's layout is measured with stand-in sizes for what depends
   /// on template arguments: only its instances have real sizes.
-  bool hasRealSizes() const { return !functionTemplate(); }
+  /// (Also for members of class templates.)
+  bool hasRealSizes() const {
+    return InstanceOf || !Function.Definition->isTemplated();
+  }
   /// The class name qualified by the function's namespaces, for callers in
   /// other namespaces: "::net::fetch_future".
   std::string qualifiedClassName() const;
@@ -347,7 +359,8 @@ public:
   const AsyncFunctionModel *find(const clang::FunctionDecl *Function) const;
   /// The instance model of \p Template with \p ClassName, if added.
   const AsyncFunctionModel *findInstance(const AsyncFunctionModel &Template,
-                                         llvm::StringRef ClassName) const;
+                                         llvm::StringRef ClassName,
+                                         llvm::StringRef EnclosingClass) const;
   /// In source order. Stable addresses: models are never moved.
   const std::deque<AsyncFunctionModel> &models() const { return Models; }
 

@@ -166,6 +166,7 @@ private:
   ObjectId temporary(const Expr *E, clang::QualType Type, llvm::StringRef What);
   bool stableValue(const Expr *E);
   bool stableIdentity(const Expr *E) const;
+  bool stableMemberBase(const Expr *Base, bool Arrow) const;
   void evaluatedLater(const Expr *E) { Later.push_back({E, std::nullopt}); }
 
   Lowering &L;
@@ -1149,15 +1150,13 @@ public:
     if (P.Operand->isGLValue()) {
       P.Mode = AwaiteeMode::Pointer;
       Type = Ctx.getLValueReferenceType(Type);
-    } else if (Type->isDependentType()) {
-      reportUnsupported(Diags, P.Operand->getBeginLoc(),
-                        Unsupported::DependentTemporaryAwait);
-      return Failed = true, false;
     }
     ObjectId Id = addTemporary(Type, P.AwaitText, P.Await->getBeginLoc(),
                                ObjectKind::Awaitee);
     FrameObject &Awaitee = M.Objects[Id];
     Awaitee.AwaitOf = P.Index;
+    if (Type->isInstantiationDependentType())
+      Awaitee.SpelledAs = rangeOf(P.Operand);
     if (P.Mode == AwaiteeMode::Temporary) {
       if (!generatedCallee(P.Operand, Awaitee.Generated))
         return false;
@@ -1508,6 +1507,8 @@ ObjectId FullExpression::temporary(const Expr *E, QualType Type,
   ObjectId Id = L.addTemporary(Type, What.str() + " `" + Text + "`", E->getBeginLoc());
   L.M.Objects[Id].Conditional = ConditionalDepth > 0;
   L.M.Objects[Id].TemporaryOf = E;
+  if (Type->isInstantiationDependentType())
+    L.M.Objects[Id].SpelledAs = L.rangeOf(E);
   Temporaries.push_back(Id);
   return Id;
 }
@@ -1601,8 +1602,10 @@ bool FullExpression::early(const Expr *E, BlockNode &Out) {
   // An await's value is handed on as a value between polls, in the frame;
   // any other object of class type would be moved by the rewrite.
   bool AwaitValue = isAwait(E->IgnoreImplicit());
-  if (!Address && !AwaitValue && Type->isRecordType() &&
-      !Type.isTriviallyCopyableType(L.Ctx)) {
+  // A type that depends on template arguments may be such a class.
+  if (!Address && !AwaitValue &&
+      (Type->isDependentType() ||
+       (Type->isRecordType() && !Type.isTriviallyCopyableType(L.Ctx)))) {
     reportUnsupported(L.Diags, E->getBeginLoc(), Unsupported::MovedPrvalue);
     L.Failed = true;
     return false;
@@ -1638,12 +1641,28 @@ bool FullExpression::stableIdentity(const Expr *E) const {
     return isa<FieldDecl>(Member->getMemberDecl()) &&
            (Member->isArrow() ? isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts())
                               : stableIdentity(Member->getBase()));
+  // In a template's pattern: names resolved at instantiation, and members
+  // of a stable object.
+  if (isa<UnresolvedLookupExpr, DependentScopeDeclRefExpr>(E))
+    return true;
+  if (const auto *Member = dyn_cast<CXXDependentScopeMemberExpr>(E))
+    return Member->isImplicitAccess() || stableMemberBase(Member->getBase(), Member->isArrow());
+  if (const auto *Member = dyn_cast<UnresolvedMemberExpr>(E))
+    return Member->isImplicitAccess() || stableMemberBase(Member->getBase(), Member->isArrow());
   if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
     return (Cast->getCastKind() == CK_NoOp ||
             Cast->getCastKind() == CK_UncheckedDerivedToBase ||
             Cast->getCastKind() == CK_DerivedToBase) &&
            stableIdentity(Cast->getSubExpr());
   return false;
+}
+
+/// The base of a member access through `.` (or `->`) names the same
+/// object whenever it is evaluated.
+bool FullExpression::stableMemberBase(const Expr *Base, bool Arrow) const {
+  if (Arrow)
+    return isa<CXXThisExpr>(Base->IgnoreParenImpCasts());
+  return stableIdentity(Base);
 }
 
 /// A prvalue whose value cannot change across the awaits of this

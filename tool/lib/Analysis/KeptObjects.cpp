@@ -76,8 +76,8 @@ private:
 class ChunkFacts {
 public:
   explicit ChunkFacts(const AsyncFunctionModel &Model)
-      : M(Model), Crossed(Model.Objects.size()),
-        ReferencedAcross(Model.Objects.size()) {
+      : Crossed(Model.Objects.size()), ReferencedAcross(Model.Objects.size()),
+        M(Model) {
     block(*Model.Body.Root);
   }
   std::vector<bool> Crossed;

@@ -51,6 +51,83 @@ struct Argument {
   bool Nameable = true;
 };
 
+/// The types of a template's frame objects in one of clang's
+/// instantiations of it. Clang's instantiated declarations and expressions
+/// keep their pattern's source locations, which identify them.
+class InstantiatedTypes {
+public:
+  explicit InstantiatedTypes(const FunctionDecl &Instance)
+      : Instance(Instance) {
+    Collector C{*this};
+    C.TraverseStmt(const_cast<Stmt *>(Instance.getBody()));
+  }
+
+  /// The instantiated type of \p Object; for an awaitee, \p Operand is
+  /// set to the instantiated operand.
+  std::optional<QualType> typeOf(const FrameObject &Object, const Expr *&Operand) const {
+    if (Object.Var) {
+      if (const auto *Param = dyn_cast<ParmVarDecl>(Object.Var)) {
+        unsigned Index = Param->getFunctionScopeIndex();
+        if (Index < Instance.getNumParams())
+          return Instance.getParamDecl(Index)->getType();
+        return std::nullopt;
+      }
+      auto Found = Vars.find(Object.Var->getLocation().getRawEncoding());
+      if (Found == Vars.end())
+        return std::nullopt;
+      return Found->second->getType();
+    }
+    if (Object.Kind == ObjectKind::Awaitee) {
+      auto Found = Awaits.find(Object.Loc.getRawEncoding());
+      if (Found == Awaits.end())
+        return std::nullopt;
+      Operand = Found->second->getOperand();
+      if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(Operand))
+        Operand = Temp->getSubExpr();
+      Operand = Operand->IgnoreImplicit();
+      return Object.StoredAsPointer ? QualType(Operand->getType())
+                                    : Operand->getType();
+    }
+    if (Object.TemporaryOf) {
+      auto Found = Exprs.find({Object.TemporaryOf->getBeginLoc().getRawEncoding(),
+                               Object.TemporaryOf->getEndLoc().getRawEncoding()});
+      if (Found == Exprs.end())
+        return std::nullopt;
+      return Found->second->getType();
+    }
+    return std::nullopt;
+  }
+
+private:
+  struct Collector : RecursiveASTVisitor<Collector> {
+    InstantiatedTypes &Types;
+    explicit Collector(InstantiatedTypes &Types) : Types(Types) {}
+    bool shouldVisitImplicitCode() const { return true; }
+    bool VisitVarDecl(VarDecl *Var) {
+      Types.Vars.try_emplace(Var->getLocation().getRawEncoding(), Var);
+      return true;
+    }
+    bool VisitCoawaitExpr(CoawaitExpr *Await) {
+      if (!Await->isImplicit())
+        Types.Awaits.try_emplace(Await->getBeginLoc().getRawEncoding(), Await);
+      return true;
+    }
+    bool VisitExpr(Expr *E) {
+      // The outermost expression of a range (visited first) is the one
+      // written there.
+      Types.Exprs.try_emplace({E->getBeginLoc().getRawEncoding(),
+                               E->getEndLoc().getRawEncoding()},
+                              E);
+      return true;
+    }
+  };
+
+  const FunctionDecl &Instance;
+  std::map<unsigned, const VarDecl *> Vars;
+  std::map<unsigned, const CoawaitExpr *> Awaits;
+  std::map<std::pair<unsigned, unsigned>, const Expr *> Exprs;
+};
+
 class Instantiation {
 public:
   Instantiation(const AsyncFunctionModel &Template, ModelRegistry &Models,
@@ -65,19 +142,36 @@ public:
                                                 SourceLocation Where) {
     if (!deduce(Call, Callee))
       return std::nullopt;
-    std::string Arguments = "<";
-    for (const Argument &A : Args)
-      Arguments += (Arguments.size() > 1 ? ", " : "") + A.Spelling;
-    Arguments += ">";
-    if (const AsyncFunctionModel *Known =
-            Models.findInstance(Template, Template.ClassName + Arguments))
+    std::string Arguments;
+    if (Template.functionTemplate()) {
+      Arguments = "<";
+      for (const Argument &A : Args)
+        Arguments += (Arguments.size() > 1 ? ", " : "") + A.Spelling;
+      Arguments += ">";
+    }
+    // A member of a class template: the generated class is nested in the
+    // instance of the class.
+    std::string Class;
+    if (const auto *Method = dyn_cast<CXXMethodDecl>(&Callee);
+        Method && Template.Function.Definition->getDeclContext()->isDependentContext())
+      Class = spellType(Ctx.getRecordType(Method->getParent()), Ctx);
+    Class = llvm::StringRef(Class).ltrim(':').str();
+    std::string ClassName = Template.ClassName + Arguments;
+    std::string Enclosing = Class.empty() ? "" : "::" + Class;
+    if (const AsyncFunctionModel *Known = Models.findInstance(Template, ClassName, Enclosing))
       return Known;
     AsyncFunctionModel Instance = Template;
     Instance.InstanceOf = &Template;
-    Instance.Name += Arguments;
-    Instance.ClassName += Arguments;
+    Instance.Name = Class.empty() ? Template.Name + Arguments
+                                  : Class + "::" + Callee.getNameAsString() + Arguments;
+    Instance.ClassName = ClassName;
+    Instance.EnclosingClass = Enclosing;
+    for (FrameObject &Object : Instance.Objects)
+      if (const auto *Method = dyn_cast<CXXMethodDecl>(&Callee);
+          Method && Object.Kind == ObjectKind::This)
+        Object.StoredTypeSpelling = spellType(Method->getThisType(), Ctx);
     Instance.NameableClass = llvm::all_of(Args, [](const Argument &A) { return A.Nameable; });
-    if (!measure(Instance, Where))
+    if (!measure(Instance, Callee, Where))
       return std::nullopt;
     return Models.add(std::move(Instance));
   }
@@ -86,19 +180,21 @@ private:
   /// The arguments clang deduced, with each type parameter that a call to
   /// an annotated function initialises replaced by its generated class.
   bool deduce(const CallExpr *Call, const FunctionDecl &Callee) {
-    for (const TemplateArgument &Source :
-         Callee.getTemplateSpecializationArgs()->asArray())
-      Args.push_back(sourceArgument(Source));
-    if (!Call)
+    if (const TemplateArgumentList *Own = Callee.getTemplateSpecializationArgs())
+      for (const TemplateArgument &Source : Own->asArray())
+        Args.push_back(sourceArgument(Source));
+    if (!Call || !Template.functionTemplate())
       return true;
     for (auto [Arg, Index] : deducingArguments(*Call, Template)) {
       std::optional<const AsyncFunctionModel *> Inner =
           generatedModelOf(Arg, Models, Ctx, Diags);
       if (!Inner)
         return false;
-      if (const AsyncFunctionModel *Generated = *Inner; Generated && Index < Args.size())
+      if (const AsyncFunctionModel *Generated = *Inner; Generated && Index < Args.size()) {
         Args[Index] = {Generated->qualifiedClassName(), Generated->Layout.Size,
                        Generated->Layout.Align, Generated, Generated->NameableClass};
+        Substituted = true;
+      }
     }
     return true;
   }
@@ -118,13 +214,31 @@ private:
     return A;
   }
 
-  /// Sizes the objects whose type is a template parameter, then lays the
-  /// template's tree out again.
-  bool measure(AsyncFunctionModel &Instance, SourceLocation Where) {
+  /// Sizes the objects whose type depends on template arguments, then lays
+  /// the template's tree out again. Where the rewritten program instantiates
+  /// the template with the arguments clang did, clang's instantiation of the
+  /// function has each object's type; otherwise (an argument is a generated
+  /// class) an object typed by a template parameter takes its argument's
+  /// size.
+  bool measure(AsyncFunctionModel &Instance, const FunctionDecl &Callee,
+               SourceLocation Where) {
+    std::optional<InstantiatedTypes> Instantiated;
+    if (!Substituted && Callee.getBody())
+      Instantiated.emplace(Callee);
     for (size_t I = 0; I < Instance.LayoutObjects.size(); ++I) {
       FrameObject &Object = Instance.Objects[Instance.LayoutObjects[I]];
-      if (hasKnownSize(Object.StoredType))
+      if (hasKnownSize(Object.StoredType) && !Object.SpelledAs)
         continue;
+      if (Instantiated) {
+        std::optional<bool> Sized = sizeFromInstantiation(Object, *Instantiated, Where);
+        if (!Sized)
+          return false;
+        if (*Sized) {
+          Instance.LayoutInput[I].Size = Object.Size;
+          Instance.LayoutInput[I].Align = Object.Align;
+          continue;
+        }
+      }
       const auto *Param = Object.StoredType->getAs<TemplateTypeParmType>();
       if (!Param || Param->getDepth() != 0 || Param->getIndex() >= Args.size()) {
         reportUnsupported(Diags, Where, Unsupported::DependentKeptSize,
@@ -144,6 +258,41 @@ private:
     return true;
   }
 
+  /// Sizes \p Object with its type in clang's instantiation: true when
+  /// found there, nothing after reporting an error.
+  std::optional<bool> sizeFromInstantiation(FrameObject &Object,
+                                            const InstantiatedTypes &Types,
+                                            SourceLocation Where) {
+    const Expr *Operand = nullptr;
+    std::optional<QualType> Type = Types.typeOf(Object, Operand);
+    if (!Type)
+      return false;
+    if (Object.Kind == ObjectKind::Awaitee && Operand && !Object.StoredAsPointer) {
+      std::optional<const AsyncFunctionModel *> Inner =
+          generatedModelOf(Operand, Models, Ctx, Diags);
+      if (!Inner)
+        return std::nullopt;
+      if (const AsyncFunctionModel *Generated = *Inner) {
+        Object.Generated = Generated;
+        Object.StoredTypeSpelling = Generated->qualifiedClassName();
+        Object.Size = Generated->Layout.Size;
+        Object.Align = Generated->Layout.Align;
+        return true;
+      }
+    }
+    QualType Stored = Object.StoredAsPointer
+                          ? Ctx.getPointerType(Type->getNonReferenceType())
+                          : Type->getNonReferenceType();
+    if (Stored->isDependentType() || Stored->isIncompleteType())
+      return false;
+    Object.StoredTypeSpelling = spellType(Stored, Ctx);
+    TypeInfoChars Info = Ctx.getTypeInfoInChars(Stored);
+    Object.Size = Info.Width.getQuantity();
+    Object.Align = Info.Align.getQuantity();
+    (void)Where;
+    return true;
+  }
+
   static void placeObjects(AsyncFunctionModel &Instance, const LayoutNode &Node) {
     if (Node.NodeKind == LayoutNode::Object)
       Instance.Objects[Instance.LayoutObjects[Node.ObjectIndex]].Offset = Node.Offset;
@@ -156,6 +305,8 @@ private:
   ASTContext &Ctx;
   DiagnosticReporter &Diags;
   std::vector<Argument> Args;
+  /// Some argument is a generated class where clang deduced Async<T>.
+  bool Substituted = false;
 };
 
 } // namespace
@@ -164,10 +315,10 @@ std::optional<const AsyncFunctionModel *>
 generatedModelOf(const Expr *E, ModelRegistry &Models, ASTContext &Context,
                  DiagnosticReporter &Diags) {
   auto [Call, Model] = annotatedCall(E, Models);
-  if (!Model || !Model->functionTemplate())
+  if (!Model || !Model->Function.Definition->isTemplated())
     return Model;
   const FunctionDecl &Callee = *Call->getDirectCallee();
-  if (!Callee.getTemplateSpecializationArgs())
+  if (Callee.isTemplated())
     return nullptr; // a dependent call inside a template
   return Instantiation(*Model, Models, Context, Diags)
       .run(Call, Callee, Call->getBeginLoc());
@@ -193,6 +344,47 @@ public:
   std::vector<const CallExpr *> Calls;
 };
 
+/// No template argument is an unawait::Async<T>, which may stand for a
+/// generated class in the rewritten program.
+bool sameInBothPrograms(llvm::ArrayRef<TemplateArgument> Args) {
+  return llvm::none_of(Args, [](const TemplateArgument &Arg) {
+    return Arg.getKind() == TemplateArgument::Type && asyncOutputType(Arg.getAsType());
+  });
+}
+
+bool sameInBothPrograms(const FunctionDecl &Spec) {
+  if (const TemplateArgumentList *Own = Spec.getTemplateSpecializationArgs();
+      Own && !sameInBothPrograms(Own->asArray()))
+    return false;
+  for (const DeclContext *C = Spec.getDeclContext(); C; C = C->getParent())
+    if (const auto *Class = dyn_cast<ClassTemplateSpecializationDecl>(C);
+        Class && !sameInBothPrograms(Class->getTemplateArgs().asArray()))
+      return false;
+  return true;
+}
+
+/// The instantiations clang made of a function template, or of a member
+/// function of a class template.
+std::vector<const FunctionDecl *> clangInstances(const AsyncFunctionModel &Template) {
+  std::vector<const FunctionDecl *> Instances;
+  const FunctionDecl *Pattern = Template.Function.Definition;
+  if (const FunctionTemplateDecl *Function = Template.functionTemplate()) {
+    for (const FunctionDecl *Spec : Function->specializations())
+      Instances.push_back(Spec);
+    return Instances;
+  }
+  const auto *Method = dyn_cast<CXXMethodDecl>(Pattern);
+  const ClassTemplateDecl *Class =
+      Method ? Method->getParent()->getDescribedClassTemplate() : nullptr;
+  if (!Class)
+    return Instances;
+  for (const ClassTemplateSpecializationDecl *Spec : Class->specializations())
+    for (const CXXMethodDecl *Member : Spec->methods())
+      if (Member->getTemplateInstantiationPattern() == Pattern && Member->getBody())
+        Instances.push_back(Member);
+  return Instances;
+}
+
 } // namespace
 
 bool addUnrewrittenInstances(ModelRegistry &Models, ASTContext &Context,
@@ -204,19 +396,14 @@ bool addUnrewrittenInstances(ModelRegistry &Models, ASTContext &Context,
       return false;
   std::vector<const AsyncFunctionModel *> Templates;
   for (const AsyncFunctionModel &Model : Models.models())
-    if (Model.functionTemplate())
+    if (!Model.InstanceOf && Model.Function.Definition->isTemplated())
       Templates.push_back(&Model);
   bool Measured = true;
   for (const AsyncFunctionModel *Template : Templates)
-    for (const FunctionDecl *Spec : Template->functionTemplate()->specializations()) {
-      const TemplateArgumentList *Args = Spec->getTemplateSpecializationArgs();
-      bool SameInBothPrograms = llvm::none_of(
-          Args->asArray(), [](const TemplateArgument &Arg) {
-            return Arg.getKind() == TemplateArgument::Type &&
-                   asyncOutputType(Arg.getAsType());
-          });
-      if (SameInBothPrograms &&
-          !Instantiation(*Template, Models, Context, Diags)
+    for (const FunctionDecl *Spec : clangInstances(*Template)) {
+      if (!sameInBothPrograms(*Spec))
+        continue;
+      if (!Instantiation(*Template, Models, Context, Diags)
                .run(nullptr, *Spec, Spec->getPointOfInstantiation()))
         Measured = false;
     }

@@ -1,6 +1,8 @@
 #include "Transform/SourceText.h"
 
+#include "Analysis/Naming.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Basic/SourceManager.h"
 #include <numeric>
 
@@ -52,6 +54,8 @@ std::string SourceText::range(TextRange Range, const Excluded &Except) const {
 std::string SourceText::fill(const Hole &H, int Index, const Excluded &Except) const {
   Excluded Inner = Except;
   Inner.push_back(Index);
+  if (Unevaluated)
+    return fillUnevaluated(H, Inner);
   switch (H.HoleKind) {
   case Hole::Kind::Object: {
     const FrameObject &Object = Model.object(H.Object);
@@ -77,6 +81,71 @@ std::string SourceText::fill(const Hole &H, int Index, const Excluded &Except) c
     return print(*H.Replacement, Inner);
   }
   llvm_unreachable("unknown hole");
+}
+
+std::string SourceText::fillUnevaluated(const Hole &H, const Excluded &Inner) const {
+  auto declval = [](const std::string &Type) { return "std::declval<" + Type + ">()"; };
+  switch (H.HoleKind) {
+  case Hole::Kind::Object:
+    return declval(valueTypeOf(H.Object) + (H.AsXvalue ? "&&" : "&"));
+  case Hole::Kind::This:
+    return declval(Model.object(H.Object).StoredTypeSpelling);
+  case Hole::Kind::ImplicitThis:
+    return declval(Model.object(H.Object).StoredTypeSpelling) + "->";
+  case Hole::Kind::AwaitValue: {
+    const SuspensionPoint &P = Model.Points[H.Point];
+    if (!P.Await->getType()->isInstantiationDependentType())
+      return declval(spellType(P.Await->getType(), Context));
+    return declval("typename std::remove_reference_t<decltype((" +
+                   range(fileRange(P.Operand->getSourceRange()), Inner) +
+                   "))>::output_type");
+  }
+  case Hole::Kind::Binding:
+  case Hole::Kind::Text:
+    return print(*H.Replacement, Inner);
+  case Hole::Kind::Jump:
+  case Hole::Kind::Return:
+    break;
+  }
+  llvm_unreachable("a statement inside an expression");
+}
+
+std::string SourceText::valueTypeOf(ObjectId Id) const {
+  const FrameObject &Object = Model.object(Id);
+  if (Object.Var)
+    return spellType(Object.Var->getType().getNonReferenceType(), Context);
+  if (Object.SpelledAs)
+    return "std::remove_reference_t<" + typeOf(Id) + ">";
+  return spellType(Object.Type.getNonReferenceType(), Context);
+}
+
+std::string SourceText::typeOf(ObjectId Id) const {
+  const FrameObject &Object = Model.object(Id);
+  if (!Object.SpelledAs)
+    return Object.StoredTypeSpelling;
+  // The object's own spill covers its expression: print what it holds.
+  Excluded Own;
+  for (unsigned I = 0; I < Model.Body.Holes.size(); ++I)
+    if (Model.Body.Holes[I].Object == Id &&
+        Model.Body.Holes[I].HoleKind == Hole::Kind::Object &&
+        Model.Body.Holes[I].Range.Begin == Object.SpelledAs->Begin &&
+        Model.Body.Holes[I].Range.End == Object.SpelledAs->End)
+      Own.push_back(I);
+  bool Outer = Unevaluated;
+  Unevaluated = true;
+  std::string Type = "decltype((" + range(*Object.SpelledAs, Own) + "))";
+  Unevaluated = Outer;
+  if (Object.StoredAsPointer)
+    return "std::remove_reference_t<" + Type + "> *";
+  return Type;
+}
+
+TextRange SourceText::fileRange(SourceRange Range) const {
+  const SourceManager &SM = Context.getSourceManager();
+  CharSourceRange File = SM.getExpansionRange(Range);
+  SourceLocation End =
+      Lexer::getLocForEndOfToken(File.getEnd(), 0, SM, Context.getLangOpts());
+  return {SM.getFileOffset(File.getBegin()), SM.getFileOffset(End)};
 }
 
 std::string SourceText::print(const Code &C, const Excluded &Except) const {

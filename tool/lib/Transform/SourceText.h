@@ -48,6 +48,13 @@ public:
   /// The main file's text of a range, holes filled in.
   std::string range(TextRange Range) const { return range(Range, {}); }
 
+  /// The type of frame object \p Id as the generated class declares it:
+  /// its spelling, or for one whose type depends on template arguments
+  /// (FrameObject::SpelledAs), decltype of its expression printed
+  /// unevaluated: the frame objects it reads as std::declval of their
+  /// types, since the class cannot name poll()'s locals.
+  std::string typeOf(ObjectId Id) const;
+
 private:
   /// Holes not filled in: those whose own replacement is being printed
   /// (it prints the text underneath).
@@ -55,6 +62,11 @@ private:
   std::string print(const Code &C, const Excluded &Except) const;
   std::string range(TextRange Range, const Excluded &Except) const;
   std::string fill(const Hole &H, int Index, const Excluded &Except) const;
+  /// In an unevaluated operand (typeOf): std::declval for what a hole names.
+  std::string fillUnevaluated(const Hole &H, const Excluded &Inner) const;
+  /// The object's type without references, as an unevaluated operand sees it.
+  std::string valueTypeOf(ObjectId Id) const;
+  TextRange fileRange(clang::SourceRange Range) const;
 
   const AsyncFunctionModel &Model;
   clang::ASTContext &Context;
@@ -62,6 +74,8 @@ private:
   /// Hole indices by start, then the outermost (longest, then the latest
   /// added) first.
   std::vector<unsigned> Order;
+  /// Set while typeOf prints an unevaluated operand.
+  mutable bool Unevaluated = false;
 };
 
 } // namespace unawait

@@ -222,6 +222,10 @@ private:
 
   // --- the frame members ----------------------------------------------
 
+  ObjectId objectId(const FrameObject &Object) const {
+    return static_cast<ObjectId>(&Object - M.Objects.data());
+  }
+
   std::string declaration(const FrameObject &Object) const {
     if (Object.Erased)
       return Object.StoredTypeSpelling + " " + Object.MemberName;
@@ -230,6 +234,8 @@ private:
              Object.MemberName + "[" + std::to_string(Object.Size) + "]";
     if (Object.Generated)
       return Object.StoredTypeSpelling + " " + Object.MemberName;
+    if (Object.SpelledAs)
+      return Text.typeOf(objectId(Object)) + " " + Object.MemberName;
     return declareName(Object.StoredType, Object.MemberName, Ctx);
   }
 
@@ -554,7 +560,7 @@ private:
     }
     if (Type->isArrayType() && Init.empty())
       return ""; // trivially default-constructed: left uninitialized, as written
-    return placementNew(Object.AccessPath, Object.StoredTypeSpelling, Init) + Bit;
+    return placementNew(Object.AccessPath, Text.typeOf(objectId(Object)), Init) + Bit;
   }
 
   static std::string parenthesized(const std::string &Init) {

@@ -1,0 +1,1017 @@
+"""Random async programs in unawait's input language, deterministic from a seed.
+
+A program is a tree (functions of statements of expressions) so that the
+reducer (reduce.py) can drop and simplify parts of it and render it again.
+Every generated program is valid C++20 whose behaviour is defined: in an
+operand pair whose order C++ leaves unspecified (call arguments, `+`, `<`,
+...), at most one operand has an observable effect, and then the others are
+constants; operands C++17 sequences (`&&`, `||`, `?:`, `,`, `<<`, the right
+side of `=` before the left) may all have effects. Values stay far from
+int overflow (stored values are reduced modulo 1000, expressions are shallow),
+loops are bounded by counters no generated code writes, and async functions
+only call functions defined after them (no recursion), so every program ends.
+
+    from fuzzgen import generate
+    program = generate(seed)              # a Program
+    text = render_tu([program])           # a translation unit with main()
+"""
+
+# Effects of an expression, in increasing order.
+PURE = 0    # a constant, a const local: no order can observe it
+READ = 1    # reads mutable state
+SILENT = 2  # suspends (co_await of a silent future of READ operands), prints nothing
+LOUD = 3    # prints, writes, throws, or awaits something that may
+
+PRELUDE = r'''#include <unawait/unawait.hpp>
+
+#include <cstdio>
+
+// Generated code declares what it may not use and tests what it knows.
+#pragma GCC diagnostic ignored "-Wpragmas"
+#pragma GCC diagnostic ignored "-Wunknown-warning-option"
+#pragma GCC diagnostic ignored "-Wtautological-compare"
+#pragma GCC diagnostic ignored "-Wconstant-logical-operand"
+#pragma GCC diagnostic ignored "-Wint-in-bool-context"
+#pragma GCC diagnostic ignored "-Wswitch"
+#pragma GCC diagnostic ignored "-Wunused-variable"
+#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wunused-value"
+
+namespace fz {
+struct Boom {
+  int code;
+};
+/// Traces construction, copies, moves and destruction.
+struct Obj {
+  Obj(const char *name, int v) : name(name), v(v) { std::printf("+%s %d\n", name, v); }
+  Obj(const Obj &o) : name(o.name), v(o.v) { std::printf("+%s (copy)\n", name); }
+  Obj(Obj &&o) noexcept : name(o.name), v(o.v) { std::printf("+%s (move)\n", name); }
+  Obj &operator=(const Obj &o) {
+    v = o.v;
+    std::printf("=%s (copy of %s)\n", name, o.name);
+    return *this;
+  }
+  ~Obj() { std::printf("-%s %d\n", name, v); }
+  int get() const {
+    std::printf("get %s %d\n", name, v);
+    return v;
+  }
+  int add(int d) {
+    v = (v + d) % 1000;
+    std::printf("add %s %d\n", name, v);
+    return v;
+  }
+  const char *name;
+  int v;
+};
+/// Its constructor throws Boom{v} when v % mod == 0, after Obj is built.
+struct ThrowingObj : Obj {
+  ThrowingObj(const char *name, int v, int mod) : Obj(name, v) {
+    if (v % mod == 0) {
+      std::printf("ctor throws %s\n", name);
+      throw Boom{v};
+    }
+  }
+};
+inline int tr(const char *what, int v) {
+  std::printf("%s %d\n", what, v);
+  return v;
+}
+/// Throws Boom{code} when v % 5 == code.
+inline int chk(int code, int v) {
+  if (v % 5 == code) {
+    std::printf("throw %d\n", code);
+    throw Boom{code};
+  }
+  return v;
+}
+struct Log {
+  const Log &operator<<(int v) const {
+    std::printf("<< %d\n", v);
+    return *this;
+  }
+};
+inline const Log out{};
+/// Pending once (after waking its task), then ready with its value.
+struct Yield {
+  using output_type = int;
+  int value;
+  bool yielded = false;
+  unawait::Poll<int> poll(unawait::Context &cx) {
+    if (yielded)
+      return unawait::ready(value);
+    yielded = true;
+    cx.waker().wake_by_ref();
+    return unawait::pending;
+  }
+};
+inline Yield yv(int v) { return Yield{v}; }
+/// Prints each poll; pending `pending` times, then ready with its value.
+struct Loud {
+  using output_type = int;
+  const char *name;
+  int value;
+  int pending;
+  unawait::Poll<int> poll(unawait::Context &cx) {
+    std::printf("poll %s\n", name);
+    if (pending-- > 0) {
+      cx.waker().wake_by_ref();
+      return unawait::pending;
+    }
+    return unawait::ready(value);
+  }
+};
+inline Loud loud(const char *name, int v, int pending) { return Loud{name, v, pending}; }
+/// Pending once, then throws Boom{v} when v % 4 == 0, else ready with v.
+struct MaybeFail {
+  using output_type = int;
+  int value;
+  bool yielded = false;
+  unawait::Poll<int> poll(unawait::Context &cx) {
+    if (!yielded) {
+      yielded = true;
+      cx.waker().wake_by_ref();
+      return unawait::pending;
+    }
+    if (value % 4 == 0) {
+      std::printf("future throws %d\n", value);
+      throw Boom{value};
+    }
+    return unawait::ready(value);
+  }
+};
+inline MaybeFail mfail(int v) { return MaybeFail{v}; }
+/// Forwards the polls of *inner and counts them.
+template <class F> struct Counting {
+  using output_type = typename F::output_type;
+  F *inner;
+  int *polls;
+  unawait::Poll<output_type> poll(unawait::Context &cx) {
+    ++*polls;
+    return inner->poll(cx);
+  }
+};
+/// Runs a program's entry to completion with block_on; returns its polls.
+template <class F> int complete(F future) {
+  int polls = 0;
+  Counting<F> counting{&future, &polls};
+  try {
+    std::printf("result %d\n", unawait::block_on(counting));
+  } catch (const Boom &e) {
+    std::printf("escaped Boom %d\n", e.code);
+  } catch (int v) {
+    std::printf("escaped int %d\n", v);
+  }
+  std::printf("polls %d\n", polls);
+  return polls;
+}
+/// Polls a future `polls` times with a no-op waker, then drops it.
+template <class F> void drop_after(F future, int polls) {
+  std::printf("-- drop after %d\n", polls);
+  unawait::Context cx(unawait::noop_waker());
+  try {
+    for (int i = 0; i < polls; ++i)
+      if (future.poll(cx).is_ready()) {
+        std::printf("ready after %d polls\n", i + 1);
+        return;
+      }
+  } catch (const Boom &e) {
+    std::printf("escaped Boom %d\n", e.code);
+    return;
+  } catch (int v) {
+    std::printf("escaped int %d\n", v);
+    return;
+  }
+  std::printf("dropped after %d polls\n", polls);
+}
+} // namespace fz
+'''
+
+# Features the generator can turn off (fuzz.py --without NAME): constructs
+# the tool is known to get wrong, so that a CI budget checks the rest.
+FEATURES = {
+    "member-call-await": "a member call of a local object whose argument awaits",
+    "lvalue-future": "a future kept in a variable, awaited (or dropped) later",
+    "handler-return": "co_return inside a catch handler",
+    "handler-jump": "break/continue inside a catch handler",
+    "try-jump": "break/continue/co_return out of a try block",
+    "for-init-decl": "a for loop declaring its counter in its init",
+    "switch": "switch statements",
+    "do": "do loops",
+    "annotated-void": "annotated functions returning Async<void>",
+    "ref-params": "int& and int* parameters of annotated functions",
+    "obj-params": "const Obj& parameters of annotated functions",
+    "throwing-ctor": "objects whose constructor throws",
+    "rethrow": "`throw;` in a handler",
+    "int-exceptions": "throw of an int, catch (int v)",
+    "comma": "comma expressions",
+    "assign-expr": "assignments inside expressions",
+}
+
+
+class Rng:
+    """A small deterministic generator (Python's own would do, but this one
+    keeps programs byte-identical across Python versions)."""
+
+    def __init__(self, seed):
+        self.state = (seed * 6364136223846793005 + 1442695040888963407) & (2**64 - 1)
+        for _ in range(4):
+            self.next()
+
+    def next(self):
+        # xorshift64*
+        x = self.state
+        x ^= (x >> 12)
+        x ^= (x << 25) & (2**64 - 1)
+        x ^= (x >> 27)
+        self.state = x
+        return (x * 2685821657736338717) & (2**64 - 1)
+
+    def random(self):
+        return (self.next() >> 11) / float(1 << 53)
+
+    def randint(self, lo, hi):
+        return lo + int(self.random() * (hi - lo + 1))
+
+    def chance(self, p):
+        return self.random() < p
+
+    def choice(self, items):
+        return items[int(self.random() * len(items))]
+
+    def weighted(self, pairs):
+        total = sum(w for w, _ in pairs)
+        r = self.random() * total
+        for w, item in pairs:
+            r -= w
+            if r < 0:
+                return item
+        return pairs[-1][1]
+
+
+# ----------------------------------------------------------------------------
+# Expressions
+
+
+class Expr:
+    """An int-valued expression: a template with {} holes for children."""
+
+    def __init__(self, template, children=(), effect=PURE, awaits=False):
+        self.template = template
+        self.children = list(children)
+        self.effect = effect
+        self.awaits = awaits
+
+    def render(self):
+        return self.template.format(*(c.render() for c in self.children))
+
+    def walk(self):
+        yield self
+        for c in self.children:
+            yield from c.walk()
+
+
+def lit(v):
+    return Expr(str(v) if v >= 0 else f"({v})")
+
+
+def join_effects(children):
+    return max([PURE] + [c.effect for c in children])
+
+
+# ----------------------------------------------------------------------------
+# Statements
+
+
+class Stmt:
+    """A statement: lines around nested blocks.
+
+    parts is a list of str (a line, indented by the block's depth, may hold
+    {} holes for the statement's expressions) and Block objects. exprs are
+    the expressions that fill the holes, in order. removable: the reducer may
+    drop it; bodies: the blocks the reducer may splice in its place."""
+
+    def __init__(self, parts, exprs=(), removable=True, kind="stmt"):
+        self.parts = parts
+        self.exprs = list(exprs)
+        self.removable = removable
+        self.kind = kind
+        self.deleted = False
+
+    def blocks(self):
+        return [p for p in self.parts if isinstance(p, Block)]
+
+    def render(self, indent, out):
+        if self.deleted:
+            return
+        pad = "  " * indent
+        holes = iter(self.exprs)
+        for p in self.parts:
+            if isinstance(p, Block):
+                p.render(indent + 1, out)
+            else:
+                # "{}" is a hole; every other brace is literal.
+                pieces = p.split("{}")
+                line = pieces[0]
+                for piece in pieces[1:]:
+                    line += next(holes).render() + piece
+                out.append(pad + line)
+
+
+class Block:
+    def __init__(self, stmts=None):
+        self.stmts = stmts or []
+
+    def render(self, indent, out):
+        for s in self.stmts:
+            s.render(indent, out)
+
+
+class Function:
+    def __init__(self, index, name, returns_int, params):
+        self.index = index
+        self.name = name
+        self.returns_int = returns_int
+        self.params = params  # list of (kind, name)
+        self.body = Block()
+        self.deleted = False
+
+    def signature(self):
+        ps = []
+        for kind, name in self.params:
+            ps.append({"int": f"int {name}", "ref": f"int &{name}",
+                       "ptr": f"int *{name}", "obj": f"const Obj &{name}"}[kind])
+        ret = "int" if self.returns_int else "void"
+        return f"UNAWAIT_ASYNC unawait::Async<{ret}> {self.name}({', '.join(ps)})"
+
+    def render(self, out):
+        if self.deleted:
+            return
+        out.append(self.signature() + " {")
+        self.body.render(1, out)
+        out.append("}")
+
+
+class Program:
+    def __init__(self, seed, index_name):
+        self.seed = seed
+        self.ns = index_name
+        self.functions = []   # callee first (definition order)
+        self.entry_args = []  # two arguments for the entry function
+        self.drops = 4
+        self.drop_offset = 0
+        self.second_run = True  # the reducer may drop these two
+        self.drop_runs = True
+
+    def render(self):
+        out = [f"// fuzz program {self.seed}", f"namespace {self.ns} {{",
+               "using namespace fz;"]
+        for f in self.functions:
+            f.render(out)
+        a, b = self.entry_args
+        out += ["void run() {", f"  int polls = complete(f0({a}));"]
+        if self.second_run:
+            out.append(f"  complete(f0({b}));")
+        if self.drop_runs:
+            out += [
+                f"  int step = polls / {self.drops} + 1;",
+                f"  for (int k = 1 + {self.drop_offset} % step; k < polls; k += step)",
+                f"    drop_after(f0({a}), k);",
+            ]
+        else:
+            out.append("  (void)polls;")
+        out += ["}", f"}} // namespace {self.ns}"]
+        return "\n".join(out) + "\n"
+
+
+def render_tu(programs):
+    """One translation unit: the prelude, the programs, a main that runs each
+    after a separator line `=== <seed>`."""
+    parts = [PRELUDE]
+    for p in programs:
+        parts.append("\n" + p.render())
+    main = ["", "int main() {"]
+    for p in programs:
+        main.append(f'  std::printf("=== {p.seed}\\n");')
+        main.append("  std::fflush(stdout);")
+        main.append(f"  {p.ns}::run();")
+        main.append("  std::fflush(stdout);")
+    main.append("}")
+    parts.append("\n".join(main) + "\n")
+    return "".join(parts)
+
+
+# ----------------------------------------------------------------------------
+# The generator
+
+
+class Var:
+    def __init__(self, name, kind, mutable=True, loop=False):
+        self.name = name
+        self.kind = kind      # int, ptr (to a mutable int), obj, cobj (const Obj&)
+        self.mutable = mutable
+        self.loop = loop      # a loop counter: never written by generated code
+
+
+class Gen:
+    def __init__(self, seed, without=()):
+        self.rng = Rng(seed)
+        self.seed = seed
+        self.without = set(without)
+        self.program = Program(seed, f"p{seed}")
+        self.tags = 0
+
+    def on(self, feature, p=1.0):
+        return feature not in self.without and self.rng.chance(p)
+
+    # -- names
+    def fresh(self, prefix):
+        self.counter += 1
+        return f"{prefix}{self.counter}"
+
+    def tag(self, what):
+        self.tags += 1
+        return f'"{self.fn.name}.{what}{self.tags}"'
+
+    # -- scope
+    def visible(self, pred=lambda v: True):
+        return [v for scope in self.scopes for v in scope if pred(v)]
+
+    def declare(self, var):
+        self.scopes[-1].append(var)
+        return var
+
+    def int_lvalues(self):
+        """Writable int lvalues: mutable ints (not loop counters), *ptr."""
+        out = []
+        for v in self.visible():
+            if v.kind == "int" and v.mutable and not v.loop:
+                out.append(v.name)
+            elif v.kind == "ptr":
+                out.append(f"(*{v.name})")
+        return out
+
+    def addressable(self):
+        return [v.name for v in self.visible()
+                if v.kind == "int" and v.mutable and not v.loop]
+
+    # -- expressions
+    def expr(self, allow, depth):
+        """An expression whose effect is at most `allow`."""
+        rng = self.rng
+        if self.no_await and allow >= SILENT:
+            allow = min(allow, READ) if allow < LOUD else LOUD
+        choices = [(3, "lit")]
+        if allow >= READ:
+            choices.append((4, "read"))
+        choices.append((1, "constread"))
+        # depth < 0: a plain leaf; 0: a leaf or one call around a plain leaf.
+        if depth >= 0:
+            if allow >= SILENT and not self.no_await:
+                choices.append((4, "yield"))
+            if allow >= LOUD:
+                choices.append((2, "tr"))
+                choices.append((1, "chk"))
+                choices.append((1, "objget"))
+                if not self.no_await:
+                    choices.append((3, "loud"))
+                    choices.append((1, "mfail"))
+                    if self.callees_int:
+                        choices.append((3, "call"))
+        if depth > 0:
+            choices.append((3, "arith"))
+            choices.append((1, "cmp"))
+            if allow >= LOUD:
+                if not self.no_await and self.visible(lambda v: v.kind == "obj") \
+                        and "member-call-await" not in self.without:
+                    choices.append((1, "objadd"))
+                choices.append((2, "andor"))
+                choices.append((2, "cond"))
+                if "comma" not in self.without:
+                    choices.append((1, "comma"))
+                if self.int_lvalues() and "assign-expr" not in self.without:
+                    choices.append((1, "assign"))
+        what = rng.weighted(choices)
+        d = depth - 1
+        if what == "lit":
+            return lit(rng.randint(-3, 12))
+        if what == "constread":
+            consts = self.visible(lambda v: v.kind == "int" and not v.mutable)
+            if not consts:
+                return lit(rng.randint(0, 9))
+            return Expr(rng.choice(consts).name)
+        if what == "read":
+            reads = []
+            for v in self.visible():
+                if v.kind == "int":
+                    reads.append(v.name)
+                elif v.kind == "ptr":
+                    reads.append(f"(*{v.name})")
+                elif v.kind in ("obj", "cobj"):
+                    reads.append(f"{v.name}.v")
+            if not reads:
+                return lit(rng.randint(0, 9))
+            return Expr(rng.choice(reads), effect=READ)
+        if what == "arith":
+            op = rng.choice(["+", "-", "+", "*"])
+            if op == "*":
+                a = self.expr(allow, d)
+                b = lit(rng.randint(0, 3))
+                pair = [a, b] if rng.chance(0.5) else [b, a]
+                return Expr("({} * {})", pair, a.effect, a.awaits)
+            return self.unsequenced(f"({{}} {op} {{}})", 2, allow, d)
+        if what == "cmp":
+            op = rng.choice(["<", "==", "!=", ">="])
+            return self.unsequenced(f"({{}} {op} {{}})", 2, allow, d)
+        if what == "yield":
+            inner = self.expr(min(allow, READ) if rng.chance(0.8) else allow, d)
+            return Expr("co_await yv({})", [inner], max(SILENT, inner.effect), True)
+        if what == "tr":
+            inner = self.expr(allow, d)
+            return Expr(f"tr({self.tag('t')}, {{}})", [inner], LOUD, inner.awaits)
+        if what == "chk":
+            inner = self.expr(allow, d)
+            return Expr(f"chk({rng.randint(0, 4)}, {{}})", [inner], LOUD, inner.awaits)
+        if what == "objget":
+            objs = self.visible(lambda v: v.kind in ("obj", "cobj"))
+            if not objs:
+                return Expr(f"tr({self.tag('t')}, {rng.randint(0, 9)})", [], LOUD)
+            return Expr(f"{rng.choice(objs).name}.get()", [], LOUD)
+        if what == "objadd":
+            o = rng.choice(self.visible(lambda v: v.kind == "obj"))
+            inner = self.expr(allow, d)
+            return Expr(f"{o.name}.add({{}})", [inner], LOUD, inner.awaits)
+        if what == "loud":
+            inner = self.expr(allow, d)
+            return Expr(f"co_await loud({self.tag('l')}, {{}}, {rng.randint(0, 2)})",
+                        [inner], LOUD, True)
+        if what == "mfail":
+            inner = self.expr(allow, d)
+            return Expr("co_await mfail({})", [inner], LOUD, True)
+        if what == "call":
+            return self.call(rng.choice(self.callees_int), d)
+        if what == "andor":
+            op = rng.choice(["&&", "||"])
+            a, b = self.expr(allow, d), self.expr(allow, d)
+            return Expr(f"({{}} {op} {{}})", [a, b], join_effects([a, b]),
+                        a.awaits or b.awaits)
+        if what == "cond":
+            c, a, b = self.expr(allow, d), self.expr(allow, d), self.expr(allow, d)
+            return Expr("({} ? {} : {})", [c, a, b], join_effects([c, a, b]),
+                        c.awaits or a.awaits or b.awaits)
+        if what == "comma":
+            a, b = self.expr(allow, d), self.expr(allow, d)
+            return Expr("((void){}, {})", [a, b], join_effects([a, b]),
+                        a.awaits or b.awaits)
+        if what == "assign":
+            target = rng.choice(self.int_lvalues())
+            value = self.expr(allow, d)
+            return Expr(f"({target} = {{}} % 1000)", [value], LOUD, value.awaits)
+        raise AssertionError(what)
+
+    def unsequenced(self, template, n, allow, depth, fixed=()):
+        """n operands whose order C++ leaves open: one may be loud, and then
+        the others are constants; without a loud one, silent awaits and reads
+        may be anywhere."""
+        loud_at = self.rng.randint(0, n - 1)
+        first = self.expr(allow, depth)
+        others_allow = PURE if first.effect == LOUD else min(allow, SILENT)
+        kids = []
+        for i in range(n):
+            kids.append(first if i == loud_at else self.expr(others_allow, depth))
+        return Expr(template, kids, join_effects(kids), any(k.awaits for k in kids))
+
+    def call(self, callee, depth):
+        """co_await callee(args): its arguments are unsequenced."""
+        rng = self.rng
+        loud_at = [i for i, (k, _) in enumerate(callee.params) if k == "int"]
+        loud_at = rng.choice(loud_at) if loud_at else -1
+        args = []
+        holes = []
+        first = None
+        if loud_at >= 0:
+            first = self.expr(LOUD, depth)
+        others = PURE if first is not None and first.effect == LOUD else SILENT
+        for i, (kind, _) in enumerate(callee.params):
+            if kind == "int":
+                e = first if i == loud_at else self.expr(others, depth)
+                args.append("{}")
+                holes.append(e)
+            elif kind == "ref":
+                args.append(rng.choice(self.int_lvalues()))
+            elif kind == "ptr":
+                ptrs = [v.name for v in self.visible(lambda v: v.kind == "ptr")]
+                addrs = ["&" + n for n in self.addressable()]
+                args.append(rng.choice(ptrs + addrs))
+            elif kind == "obj":
+                args.append(rng.choice([v.name for v in self.visible(
+                    lambda v: v.kind in ("obj", "cobj"))]))
+        return Expr(f"co_await {callee.name}({', '.join(args)})", holes, LOUD, True)
+
+    def callable(self, f):
+        for kind, _ in f.params:
+            if kind == "ref" and not self.int_lvalues():
+                return False
+            if kind == "ptr" and not (self.addressable() or
+                                      self.visible(lambda v: v.kind == "ptr")):
+                return False
+            if kind == "obj" and not self.visible(lambda v: v.kind in ("obj", "cobj")):
+                return False
+        return True
+
+    @property
+    def callees_int(self):
+        return [f for f in self.callees if f.returns_int and self.callable(f)]
+
+    @property
+    def callees_void(self):
+        return [f for f in self.callees if not f.returns_int and self.callable(f)]
+
+    def cond(self, depth=2):
+        return self.expr(LOUD, depth)
+
+    # -- statements
+    def block(self, depth, n, scope=True):
+        if scope:
+            self.scopes.append([])
+        stmts = [self.stmt(depth) for _ in range(n)]
+        if scope:
+            self.scopes.pop()
+        return Block(stmts)
+
+    def stmt(self, depth):
+        rng = self.rng
+        choices = [
+            (5, "decl_int"), (3, "decl_obj"), (1, "decl_ref"), (5, "assign"),
+            (3, "print"), (2, "log"), (2, "exprstmt"),
+        ]
+        if not self.no_await:
+            choices.append((3, "await_stmt"))
+            if self.callees_void:
+                choices.append((3, "call_void"))
+            if "lvalue-future" not in self.without:
+                choices.append((1, "future_var"))
+        if depth > 0:
+            choices += [(3, "if"), (3, "for"), (2, "while"), (2, "block")]
+            if "do" not in self.without:
+                choices.append((1, "do"))
+            if "switch" not in self.without:
+                choices.append((2, "switch"))
+            if not self.no_await:
+                choices.append((3, "try"))
+        if self.loops and self.jump_ok():
+            choices.append((2, "jump"))
+        choices.append((1, "throw"))
+        if self.return_ok():
+            choices.append((1, "return"))
+        if self.on("throwing-ctor", 1.0) and not self.no_await:
+            choices.append((1, "decl_throwing"))
+        what = rng.weighted(choices)
+        return getattr(self, "s_" + what)(depth)
+
+    def jump_ok(self):
+        if self.in_handler and "handler-jump" in self.without:
+            return False
+        if self.try_depth_in_loop and "try-jump" in self.without:
+            return False
+        return True
+
+    def return_ok(self):
+        if self.in_handler and "handler-return" in self.without:
+            return False
+        if self.try_depth and "try-jump" in self.without:
+            return False
+        return True
+
+    def s_decl_int(self, depth):
+        const = self.rng.chance(0.3)
+        v = Var(self.fresh("v"), "int", mutable=not const)
+        e = self.expr(LOUD, 2)
+        self.declare(v)
+        return Stmt([f"{'const ' if const else ''}int {v.name} = {{}};"], [e],
+                    kind="decl")
+
+    def s_decl_obj(self, depth):
+        name = self.fresh("o")
+        e = self.expr(LOUD, 2)
+        self.declare(Var(name, "obj"))
+        return Stmt([f'Obj {name}("{self.fn.name}.{name}", {{}});'], [e], kind="decl")
+
+    def s_decl_throwing(self, depth):
+        name = self.fresh("o")
+        e = self.expr(LOUD, 2)
+        self.declare(Var(name, "obj"))
+        return Stmt([f'ThrowingObj {name}("{self.fn.name}.{name}", {{}}, '
+                     f'{self.rng.randint(2, 4)});'], [e], kind="decl")
+
+    def s_decl_ref(self, depth):
+        rng = self.rng
+        ints = self.addressable()
+        objs = [v.name for v in self.visible(lambda v: v.kind == "obj")]
+        opts = []
+        if ints:
+            opts += ["ref", "ptr"]
+        if objs:
+            opts += ["cobj"]
+        if not opts:
+            return self.s_decl_int(depth)
+        what = rng.choice(opts)
+        name = self.fresh({"ref": "r", "ptr": "q", "cobj": "c"}[what])
+        if what == "ref":
+            self.declare(Var(name, "int"))
+            return Stmt([f"int &{name} = {rng.choice(ints)};"], kind="decl")
+        if what == "ptr":
+            self.declare(Var(name, "ptr"))
+            return Stmt([f"int *const {name} = &{rng.choice(ints)};"], kind="decl")
+        self.declare(Var(name, "cobj"))
+        return Stmt([f"const Obj &{name} = {rng.choice(objs)};"], kind="decl")
+
+    def s_assign(self, depth):
+        rng = self.rng
+        targets = self.int_lvalues()
+        objs = self.visible(lambda v: v.kind == "obj")
+        if objs and (not targets or rng.chance(0.2)):
+            o = rng.choice(objs)
+            e = self.expr(LOUD, 2)
+            if e.awaits and "member-call-await" in self.without:
+                return Stmt([f"{o.name}.v = {{}} % 1000;"], [e])
+            return Stmt([f"{o.name}.add({{}});"], [e])
+        if not targets:
+            return self.s_print(depth)
+        t = rng.choice(targets)
+        e = self.expr(LOUD, 2)
+        form = rng.choice(["= {} % 1000", "+= {} % 100", "-= {} % 100",
+                           "= ({} + {}) % 1000"])
+        if form.count("{}") == 2:
+            # t = (t + e) % 1000 reads t unsequenced with e: e must be pure
+            # of writes, so only when e is at most silent.
+            if e.effect == LOUD:
+                form = "= {} % 1000"
+            else:
+                return Stmt([f"{t} = ({t} + {{}}) % 1000;"], [e])
+        return Stmt([f"{t} {form};"], [e])
+
+    def s_print(self, depth):
+        e = self.expr(LOUD, 2)
+        return Stmt([f'std::printf("{self.fn.name}.p{self.bump()} %d\\n", {{}});'], [e])
+
+    def bump(self):
+        self.tags += 1
+        return self.tags
+
+    def s_log(self, depth):
+        n = self.rng.randint(2, 4)
+        es = [self.expr(LOUD, 2) for _ in range(n)]
+        return Stmt(["out" + " << {}" * n + ";"], es)
+
+    def s_exprstmt(self, depth):
+        e = self.expr(LOUD, 3)
+        return Stmt(["(void){};"], [e])
+
+    def s_await_stmt(self, depth):
+        rng = self.rng
+        what = rng.choice(["yield", "loud", "call"])
+        if what == "call" and self.callees_int:
+            return Stmt(["{};"], [self.call(rng.choice(self.callees_int), 2)])
+        if what == "loud":
+            e = self.expr(LOUD, 1)
+            return Stmt([f"co_await loud({self.tag('l')}, {{}}, {rng.randint(0, 2)});"], [e])
+        return Stmt(["co_await yv({});"], [self.expr(LOUD, 1)])
+
+    def s_call_void(self, depth):
+        return Stmt(["{};"], [self.call(self.rng.choice(self.callees_void), 2)])
+
+    def s_future_var(self, depth):
+        rng = self.rng
+        name = self.fresh("u")
+        kinds = ["loud", "yield"] + (["call"] * 2 if self.callees_int else [])
+        what = rng.choice(kinds)
+        if what == "call":
+            call = self.call(rng.choice(self.callees_int), 1)
+            init = Expr(call.template[len("co_await "):], call.children)
+        elif what == "loud":
+            init = Expr(f"loud({self.tag('l')}, {{}}, {rng.randint(0, 2)})",
+                        [self.expr(LOUD, 1)])
+        else:
+            init = Expr("yv({})", [self.expr(LOUD, 1)])
+        self.scopes.append([])
+        head = Stmt([f"auto {name} = {{}};"], [init], kind="decl")
+        middle = [self.stmt(0) for _ in range(rng.randint(0, 2))]
+        if rng.chance(0.8):
+            targets = self.int_lvalues()
+            if targets:
+                use = Stmt([f"{rng.choice(targets)} = co_await {name} % 1000;"])
+            else:
+                use = Stmt([f"(void)(co_await {name});"])
+            middle.append(use)
+        self.scopes.pop()
+        return Stmt(["{", Block([head] + middle), "}"], kind="block")
+
+    def s_block(self, depth):
+        return Stmt(["{", self.block(depth - 1, self.rng.randint(1, 3)), "}"],
+                    kind="block")
+
+    def s_if(self, depth):
+        c = self.cond()
+        then = self.block(depth - 1, self.rng.randint(1, 3))
+        if self.rng.chance(0.5):
+            other = self.block(depth - 1, self.rng.randint(1, 3))
+            return Stmt(["if ({}) {", then, "} else {", other, "}"], [c], kind="if")
+        return Stmt(["if ({}) {", then, "}"], [c], kind="if")
+
+    def loop_body(self, depth):
+        self.loops += 1
+        saved = self.try_depth_in_loop
+        self.try_depth_in_loop = 0
+        body = self.block(depth - 1, self.rng.randint(1, 4))
+        self.try_depth_in_loop = saved
+        self.loops -= 1
+        return body
+
+    def s_for(self, depth):
+        rng = self.rng
+        i = self.fresh("i")
+        bound = rng.randint(1, 3)
+        init = self.expr(LOUD, 1)
+        self.scopes.append([Var(i, "int", loop=True)])
+        cond = self.cond(1) if rng.chance(0.6) else None
+        incr = self.expr(LOUD, 1) if rng.chance(0.4) else None
+        body = self.loop_body(depth)
+        self.scopes.pop()
+        exprs = [init]
+        head = f"{i} < {bound}"
+        if cond is not None:
+            head += " && {}"
+            exprs.append(cond)
+        step = f"++{i}"
+        if incr is not None:
+            step += ", (void){}"
+            exprs.append(incr)
+        if "for-init-decl" in self.without:
+            return Stmt([f"int {i} = {{}} % 2;", f"for (; {head}; {step}) {{", body, "}"],
+                        exprs, kind="loop")
+        return Stmt([f"for (int {i} = {{}} % 2; {head}; {step}) {{", body, "}"],
+                    exprs, kind="loop")
+
+    def s_while(self, depth):
+        w = self.fresh("w")
+        bound = self.rng.randint(1, 3)
+        self.scopes.append([Var(w, "int", loop=True)])
+        cond = self.cond(1) if self.rng.chance(0.7) else None
+        body = self.loop_body(depth)
+        self.scopes.pop()
+        head = f"{w}++ < {bound}" + (" && {}" if cond is not None else "")
+        return Stmt(["{", f"  int {w} = 0;", f"  while ({head}) {{", body, "  }", "}"],
+                    [cond] if cond is not None else [], kind="loop")
+
+    def s_do(self, depth):
+        d = self.fresh("d")
+        bound = self.rng.randint(1, 3)
+        self.scopes.append([Var(d, "int", loop=True)])
+        body = self.loop_body(depth)
+        cond = self.cond(1) if self.rng.chance(0.7) else None
+        self.scopes.pop()
+        tail = f"++{d} < {bound}" + (" && {}" if cond is not None else "")
+        return Stmt(["{", f"  int {d} = 0;", "  do {", body, f"  }} while ({tail});", "}"],
+                    [cond] if cond is not None else [], kind="loop")
+
+    def s_switch(self, depth):
+        rng = self.rng
+        c = self.cond(2)
+        labels = rng.choice([[0, 1, "default"], [0, 2], [1, -1, "default"],
+                             [0, 1, 2, 3], ["default"]])
+        parts = [f"switch (({{}}) % 4) {{"]
+        self.switches += 1
+        for n, label in enumerate(labels):
+            parts.append("case %d: {" % label if label != "default" else "default: {")
+            parts.append(self.block(depth - 1, rng.randint(0, 3)))
+            last = n == len(labels) - 1
+            if not last and rng.chance(0.3):
+                parts.append("  [[fallthrough]];")
+                parts.append("}")
+            else:
+                parts.append("} break;")
+        self.switches -= 1
+        parts.append("}")
+        return Stmt(parts, [c], kind="switch")
+
+    def s_try(self, depth):
+        rng = self.rng
+        self.try_depth += 1
+        if self.loops:
+            self.try_depth_in_loop += 1
+        body = self.block(depth - 1, rng.randint(1, 4))
+        self.try_depth -= 1
+        if self.loops:
+            self.try_depth_in_loop -= 1
+        parts = ["try {", body]
+        handlers = rng.choice([["boom"], ["boom", "all"], ["int", "boom"], ["all"],
+                               ["boom", "int"]])
+        if "int-exceptions" in self.without:
+            handlers = [h for h in handlers if h != "int"] or ["boom"]
+        for h in handlers:
+            header = {"boom": "} catch (const Boom &e) {", "int": "} catch (int e) {",
+                      "all": "} catch (...) {"}[h]
+            parts.append(header)
+            self.no_await += 1
+            self.in_handler += 1
+            self.scopes.append([])
+            stmts = []
+            what = {"boom": "e.code", "int": "e", "all": "0"}[h]
+            stmts.append(Stmt([f'std::printf("{self.fn.name}.caught{self.bump()} %d\\n", '
+                               f'{what});'], removable=True))
+            for _ in range(rng.randint(0, 2)):
+                stmts.append(self.stmt(0))
+            if "rethrow" not in self.without and rng.chance(0.3):
+                stmts.append(Stmt([f"if ({what} % 2 == {rng.randint(0, 1)})",
+                                   "  throw;"]))
+            self.scopes.pop()
+            self.in_handler -= 1
+            self.no_await -= 1
+            parts.append(Block(stmts))
+        parts.append("}")
+        return Stmt(parts, kind="try")
+
+    def s_jump(self, depth):
+        c = self.cond(1)
+        what = self.rng.choice(["break", "continue"])
+        if self.switches and what == "break" and self.rng.chance(0.5):
+            pass  # breaks the switch: fine too
+        return Stmt(["if ({})", f"  {what};"], [c])
+
+    def s_throw(self, depth):
+        c = self.cond(1)
+        if "int-exceptions" not in self.without and self.rng.chance(0.3):
+            return Stmt(["if ({})", f"  throw {self.rng.randint(1, 9)};"], [c])
+        return Stmt(["if ({})", f"  throw Boom{{{self.rng.randint(1, 9)}}};"], [c])
+
+    def s_return(self, depth):
+        c = self.cond(1)
+        if self.fn.returns_int:
+            v = self.expr(LOUD, 2)
+            return Stmt(["if ({})", "  co_return {} % 1000;"], [c, v])
+        return Stmt(["if ({})", "  co_return;"], [c])
+
+    # -- functions
+    def function(self, index, callees):
+        rng = self.rng
+        returns_int = index == 0 or "annotated-void" in self.without or \
+            rng.chance(0.75)
+        params = []
+        if index == 0:
+            params.append(("int", "seed"))
+        else:
+            for n in range(rng.randint(0, 3)):
+                kinds = [(4, "int")]
+                if "ref-params" not in self.without:
+                    kinds += [(2, "ref"), (1, "ptr")]
+                if "obj-params" not in self.without:
+                    kinds.append((1, "obj"))
+                params.append((rng.weighted(kinds), f"a{n}"))
+        fn = Function(index, f"f{index}", returns_int, params)
+        self.fn = fn
+        self.callees = callees
+        self.counter = 0
+        self.scopes = [[]]
+        for kind, name in params:
+            self.declare(Var(name, {"int": "int", "ref": "int", "ptr": "ptr",
+                                    "obj": "cobj"}[kind]))
+        self.loops = 0
+        self.switches = 0
+        self.no_await = 0
+        self.in_handler = 0
+        self.try_depth = 0
+        self.try_depth_in_loop = 0
+        n = rng.randint(2, 6) if index else rng.randint(4, 8)
+        stmts = [self.stmt(rng.randint(1, 3)) for _ in range(n)]
+        if returns_int:
+            stmts.append(Stmt(["co_return {} % 1000;"], [self.expr(LOUD, 2)],
+                              removable=False, kind="return"))
+        else:
+            # an await so that every annotated function suspends
+            stmts.append(Stmt(["co_await yv(0);"], removable=True))
+        fn.body = Block(stmts)
+        return fn
+
+    def generate(self):
+        rng = self.rng
+        count = rng.randint(1, 4)
+        functions = []
+        for index in range(count, -1, -1):
+            functions.insert(0, self.function(index, list(functions)))
+        self.program.functions = list(reversed(functions))
+        self.program.entry_args = [rng.randint(0, 9), rng.randint(10, 30)]
+        self.program.drops = rng.randint(2, 5)
+        self.program.drop_offset = rng.randint(0, 7)
+        return self.program
+
+
+def generate(seed, without=()):
+    return Gen(seed, without).generate()
+
+
+if __name__ == "__main__":
+    import sys
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 1
+    sys.stdout.write(render_tu([generate(seed)]))
