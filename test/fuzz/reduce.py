@@ -22,8 +22,8 @@ import fuzzgen
 from unawait_testing.difftest import SANITIZERS, WARNINGS, execute, run
 
 REWRITE_BUILDS = {
-    "clang": lambda c: (c.clangxx, ["-O0"]),
-    "gcc": lambda c: (c.gxx, ["-O1"]),
+    "clang": lambda c: (c.clangxx, [c.opt]),
+    "gcc": lambda c: (c.gxx, [c.opt]),
 }
 
 
@@ -68,10 +68,11 @@ class Checker:
         builds = ["clang", "gcc"]
         if want and ":" in want[0]:
             builds = [want[0].split(":")[1]]
+        syntax = ["-fsyntax-only"] if want and want[0].startswith("miscompile") else []
         for b in builds:
             compiler, extra = REWRITE_BUILDS[b](cfg)
             result = self.compile(compiler, "c++17", rewritten, self.path("rw-" + b),
-                                  extra)
+                                  extra + syntax)
             if result.returncode != 0:
                 return ("miscompile:" + b, first_error(result.stderr))
         if want and want[0].startswith("miscompile"):
