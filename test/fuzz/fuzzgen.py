@@ -209,7 +209,9 @@ FEATURES = {
     "throwing-ctor": "objects whose constructor throws",
     "rethrow": "`throw;` in a handler",
     "int-exceptions": "throw of an int, catch (int v)",
+    "templates": "annotated function templates (`template <class T>`, T deduced as int)",
     "comma": "comma expressions",
+    "cond-await-branches": "a ?: with an await in its second or third operand",
     "comma-void-await": "a comma expression `((void)a, b)` whose b awaits",
     "call-in-await-operand": "an awaited annotated call inside the operand of "
                              "another co_await (`co_await yv(co_await f1())`)",
@@ -343,14 +345,17 @@ class Function:
         self.params = params  # list of (kind, name)
         self.body = Block()
         self.deleted = False
+        self.template = False
 
     def signature(self):
         ps = []
+        value = "T" if self.template else "int"
         for kind, name in self.params:
-            ps.append({"int": f"int {name}", "ref": f"int &{name}",
+            ps.append({"int": f"{value} {name}", "ref": f"int &{name}",
                        "ptr": f"int *{name}", "obj": f"const Obj &{name}"}[kind])
         ret = "int" if self.returns_int else "void"
-        return f"UNAWAIT_ASYNC unawait::Async<{ret}> {self.name}({', '.join(ps)})"
+        head = "template <class T>\n" if self.template else ""
+        return f"{head}UNAWAIT_ASYNC unawait::Async<{ret}> {self.name}({', '.join(ps)})"
 
     def render(self, out):
         if self.deleted:
@@ -414,8 +419,11 @@ def render_tu(programs):
 
 
 class Var:
-    def __init__(self, name, kind, mutable=True, loop=False):
+    def __init__(self, name, kind, mutable=True, loop=False, read=None):
         self.name = name
+        # how it is read: int(a0) for a parameter of type T, so that no
+        # expression (no awaited temporary) depends on template arguments
+        self.read = read or name
         self.kind = kind      # int, ptr (to a mutable int), obj, cobj (const Obj&)
         self.mutable = mutable
         self.loop = loop      # a loop counter: never written by generated code
@@ -473,6 +481,14 @@ class Gen:
         if allow >= READ:
             choices.append((4, "read"))
         choices.append((1, "constread"))
+        # In a template, one await per statement: a value kept across a second
+        # await would have a dependent type (the tool rejects those frames).
+        if self.fn.template and self.stmt_awaits and not self.no_await:
+            self.no_await += 1
+            try:
+                return self.expr(allow, depth)
+            finally:
+                self.no_await -= 1
         # depth < 0: a plain leaf; 0: a leaf or one call around a plain leaf.
         if depth >= 0:
             if allow >= SILENT and not self.no_await:
@@ -502,6 +518,8 @@ class Gen:
                 if self.int_lvalues() and "assign-expr" not in self.without:
                     choices.append((1, "assign"))
         what = rng.weighted(choices)
+        if what in ("yield", "loud", "mfail", "call", "objadd"):
+            self.stmt_awaits += 1
         d = depth - 1
         if what == "lit":
             return lit(rng.randint(-3, 12))
@@ -509,12 +527,12 @@ class Gen:
             consts = self.visible(lambda v: v.kind == "int" and not v.mutable)
             if not consts:
                 return lit(rng.randint(0, 9))
-            return Expr(rng.choice(consts).name)
+            return Expr(rng.choice(consts).read)
         if what == "read":
             reads = []
             for v in self.visible():
                 if v.kind == "int":
-                    reads.append(v.name)
+                    reads.append(v.read)
                 elif v.kind == "ptr":
                     reads.append(f"(*{v.name})")
                 elif v.kind in ("obj", "cobj"):
@@ -566,7 +584,11 @@ class Gen:
             return Expr(f"({{}} {op} {{}})", [a, b], join_effects([a, b]),
                         a.awaits or b.awaits)
         if what == "cond":
-            c, a, b = self.expr(allow, d), self.expr(allow, d), self.expr(allow, d)
+            c = self.expr(allow, d)
+            plain = "cond-await-branches" in self.without
+            self.no_await += plain
+            a, b = self.expr(allow, d), self.expr(allow, d)
+            self.no_await -= plain
             return Expr("({} ? {} : {})", [c, a, b], join_effects([c, a, b]),
                         c.awaits or a.awaits or b.awaits)
         if what == "comma":
@@ -582,11 +604,16 @@ class Gen:
         raise AssertionError(what)
 
     def await_operand(self, allow, depth):
+        # In a template, clang types an await inside another await's operand
+        # as dependent, which the tool rejects: none there.
+        plain = self.fn.template
         self.in_await_operand += 1
+        self.no_await += plain
         try:
             return self.expr(allow, depth)
         finally:
             self.in_await_operand -= 1
+            self.no_await -= plain
 
     def unsequenced(self, template, n, allow, depth, fixed=()):
         """n operands whose order C++ leaves open: one may be loud, and then
@@ -608,13 +635,15 @@ class Gen:
         args = []
         holes = []
         first = None
+        explicit = callee.template and rng.chance(0.5)
         if loud_at >= 0:
             first = self.await_operand(LOUD, depth)
         others = PURE if first is not None and first.effect == LOUD else SILENT
         for i, (kind, _) in enumerate(callee.params):
             if kind == "int":
                 e = first if i == loud_at else self.await_operand(others, depth)
-                args.append("{}")
+                # A template deduces T from it: unary + makes a bool an int.
+                args.append("+{}" if callee.template and not explicit else "{}")
                 holes.append(e)
             elif kind == "ref":
                 args.append(rng.choice(self.int_lvalues()))
@@ -625,7 +654,8 @@ class Gen:
             elif kind == "obj":
                 args.append(rng.choice([v.name for v in self.visible(
                     lambda v: v.kind in ("obj", "cobj"))]))
-        return Expr(f"co_await {callee.name}({', '.join(args)})", holes, LOUD, True)
+        name = callee.name + ("<int>" if explicit else "")
+        return Expr(f"co_await {name}({', '.join(args)})", holes, LOUD, True)
 
     def callable(self, f):
         for kind, _ in f.params:
@@ -686,6 +716,7 @@ class Gen:
         if self.on("throwing-ctor", 1.0) and not self.no_await:
             choices.append((1, "decl_throwing"))
         what = rng.weighted(choices)
+        self.stmt_awaits = 0
         return getattr(self, "s_" + what)(depth)
 
     def jump_ok(self):
@@ -991,11 +1022,18 @@ class Gen:
                     kinds.append((1, "obj"))
                 params.append((rng.weighted(kinds), f"a{n}"))
         fn = Function(index, f"f{index}", returns_int, params)
+        # A template when T can be deduced (as int) from an int parameter.
+        fn.template = index != 0 and any(k == "int" for k, _ in params) and \
+            "templates" not in self.without and rng.chance(0.3)
         self.fn = fn
         self.callees = callees
         self.counter = 0
         self.scopes = [[]]
         for kind, name in params:
+            if fn.template and kind == "int":
+                # of type T: read as int(name), never written nor referred to
+                self.declare(Var(name, "int", mutable=False, read=f"int({name})"))
+                continue
             self.declare(Var(name, {"int": "int", "ref": "int", "ptr": "ptr",
                                     "obj": "cobj"}[kind]))
         self.loops = 0
@@ -1005,6 +1043,7 @@ class Gen:
         self.try_depth = 0
         self.try_depth_in_loop = 0
         self.in_await_operand = 0
+        self.stmt_awaits = 0
         n = rng.randint(2, 4) if index else rng.randint(3, 6)
         stmts = [self.stmt(rng.weighted([(2, 0), (5, 1), (4, 2), (1, 3)]))
                  for _ in range(n)]
