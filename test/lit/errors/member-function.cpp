@@ -6,27 +6,22 @@
 // The file is valid C++20: the errors are unawait's own.
 // RUN: %clangxx17 -std=c++20 -fsyntax-only %s
 #include "Inputs/futures.hpp"
+#include "Inputs/declared-member.hpp"
 
-struct Base {
-  // CHECK: member-function.cpp:[[@LINE+1]]:45: error: an annotated virtual member function is not supported yet: an override would have to return the same generated class
-  UNAWAIT_ASYNC virtual unawait::Async<int> value() { co_return co_await ready(1); }
-  virtual ~Base() = default;
-};
+// CHECK: member-function.cpp:[[@LINE+1]]:45: error: an annotated member function defined outside its class, in another file than the class is not supported yet: the generated class is declared in the class: rewrite the header, or define the function in the class
+UNAWAIT_ASYNC unawait::Async<int> Declared::later() { co_return co_await ready(2); }
 
-struct OutOfLine {
-  UNAWAIT_ASYNC unawait::Async<int> later();
-};
-// CHECK: member-function.cpp:[[@LINE+1]]:46: error: an annotated member function defined outside its class is not supported yet: define it in the class
-UNAWAIT_ASYNC unawait::Async<int> OutOfLine::later() { co_return co_await ready(2); }
 
 template <class T> struct Box {
   T value;
-  // CHECK: member-function.cpp:[[@LINE+1]]:35: error: an annotated member of a class template or member template is not supported yet: make it a free function template that takes the object
-  UNAWAIT_ASYNC unawait::Async<T> get() {
-    co_await ready(0);
-    co_return value;
-  }
+  UNAWAIT_ASYNC unawait::Async<T> get();
 };
+template <class T>
+// CHECK: member-function.cpp:[[@LINE+1]]:41: error: an annotated member of a class template defined outside the class is not supported yet: define it in the class
+UNAWAIT_ASYNC unawait::Async<T> Box<T>::get() {
+  co_await ready(0);
+  co_return value;
+}
 
 struct Node {
   int value = 0;

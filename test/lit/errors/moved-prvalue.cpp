@@ -14,7 +14,7 @@ struct Sink {};
 Sink operator<<(std::string, int) { return {}; }
 
 UNAWAIT_ASYNC unawait::Async<int> shifted() {
-  // CHECK: moved-prvalue.cpp:[[@LINE+1]]:3: error: a value of class type computed before a co_await of the same expression and passed on by value cannot be rewritten: it would have to be moved across the await, which the rewrite never does; declare it as a variable first
+  // CHECK: moved-prvalue.cpp:[[@LINE+1]]:3: error: a value of class type (or of a type that depends on template arguments) computed before a co_await of the same expression and passed on by value cannot be rewritten: it would have to be moved across the await, which the rewrite never does; declare it as a variable first
   std::string("text") << co_await ready(1);
   co_return 0;
 }

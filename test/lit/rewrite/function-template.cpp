@@ -91,7 +91,7 @@ int main() {
 // CHECK-NEXT:       }
 // CHECK-NEXT:         // Suspend0: `co_await twice(20)` (line 37)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(future0))
-// CHECK-NEXT:             twice_future<int>(twice(20));
+// CHECK-NEXT:             std::remove_reference_t<decltype((twice(20)))>(twice(20));
 // CHECK-NEXT:         live_ |= Live::future0;
 // CHECK-NEXT:         state_ = State::Suspend0;
 // CHECK-NEXT:       resume_Suspend0: {
@@ -103,7 +103,7 @@ int main() {
 // CHECK-NEXT:         g1.a = std::move(polled).value();
 // CHECK-NEXT:         // Suspend1: `co_await twice(1.25)` (line 38)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(g1.future1))
-// CHECK-NEXT:             twice_future<double>(twice(1.25));
+// CHECK-NEXT:             std::remove_reference_t<decltype((twice(1.25)))>(twice(1.25));
 // CHECK-NEXT:         live_ |= Live::future1;
 // CHECK-NEXT:         state_ = State::Suspend1;
 // CHECK-NEXT:       }
@@ -116,7 +116,8 @@ int main() {
 // CHECK-NEXT:         g1.g2.b = std::move(polled).value();
 // CHECK-NEXT:         // Suspend2: `co_await plus<100>(leaf(3))` (line 39)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(g1.g2.future2))
-// CHECK-NEXT:             plus_future<100, leaf_future>(plus<100>(leaf(3)));
+// CHECK-NEXT:             std::remove_reference_t<decltype((plus<100>(leaf(3))))>(
+// CHECK-NEXT:                 plus<100>(leaf(3)));
 // CHECK-NEXT:         live_ |= Live::future2;
 // CHECK-NEXT:         state_ = State::Suspend2;
 // CHECK-NEXT:       }
@@ -129,7 +130,8 @@ int main() {
 // CHECK-NEXT:         g1.g2.g3.c = std::move(polled).value();
 // CHECK-NEXT:         // Suspend3: `co_await plus<1000>(wake_yield(4))` (line 40)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(g1.g2.g3.future3))
-// CHECK-NEXT:             plus_future<1000, WakeYield>(plus<1000>(wake_yield(4)));
+// CHECK-NEXT:             std::remove_reference_t<decltype((plus<1000>(wake_yield(4))))>(
+// CHECK-NEXT:                 plus<1000>(wake_yield(4)));
 // CHECK-NEXT:         live_ |= Live::future3;
 // CHECK-NEXT:         state_ = State::Suspend3;
 // CHECK-NEXT:       }

@@ -136,9 +136,11 @@ TEST(Lowering, AJumpLeavingAKeptObjectKeepsTheOrdinaryOnesItLeaves) {
       co_return 0;
     })");
   ASSERT_TRUE(A.Ok);
-  for (const FrameObject &Object : A.model("f").Objects)
-    if (Object.SourceName == "ordinary")
+  for (const FrameObject &Object : A.model("f").Objects) {
+    if (Object.SourceName == "ordinary") {
       EXPECT_TRUE(Object.Kept);
+    }
+  }
 }
 
 TEST(Lowering, GeneratedNamesAvoidWhatTheFunctionSpells) {

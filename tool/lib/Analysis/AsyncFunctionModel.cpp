@@ -160,13 +160,15 @@ std::optional<Unsupported> unsupportedTemplate(const FunctionDecl *F) {
 /// Why a member function cannot be rewritten yet. Its generated class is
 /// nested in its class, just before it, so that it reaches the class's
 /// private members the way the function does.
-std::optional<Unsupported> unsupportedMember(const CXXMethodDecl *Method) {
+std::optional<Unsupported> unsupportedMember(const CXXMethodDecl *Method,
+                                             const SourceManager &SM) {
   const CXXRecordDecl *Class = Method->getParent();
   if (Class->isLambda())
     return Unsupported::AnnotatedLambda;
-  if (Method->isVirtual())
-    return Unsupported::VirtualMember;
-  if (Method->isOutOfLine() || Method->getPreviousDecl())
+  if (Method->isOutOfLine() && Class->isDependentContext())
+    return Unsupported::OutOfClassTemplateMember;
+  if (Method->isOutOfLine() &&
+      !SM.isInMainFile(SM.getExpansionLoc(Method->getCanonicalDecl()->getLocation())))
     return Unsupported::OutOfClassMember;
   if (Class->isLocalClass() || !Class->getIdentifier())
     return Unsupported::LocalClassMember;
@@ -178,7 +180,7 @@ bool supportedFunction(const FunctionDecl *F, DiagnosticReporter &Diags) {
   std::optional<Unsupported> What;
   const auto *Method = dyn_cast<CXXMethodDecl>(F);
   if (Method)
-    What = unsupportedMember(Method);
+    What = unsupportedMember(Method, Method->getASTContext().getSourceManager());
   // A member of a class template is templated by its class alone.
   bool TemplatedByClass = Method && Method->getParent()->isDependentContext() &&
                           !F->getDescribedFunctionTemplate();
@@ -192,11 +194,26 @@ bool supportedFunction(const FunctionDecl *F, DiagnosticReporter &Diags) {
   return !What;
 }
 
+/// The function's name, or for an operator a word for it
+/// ("operator_call" for operator()).
+std::string identifierFor(const FunctionDecl *F) {
+  if (F->getDeclName().isIdentifier())
+    return F->getName().str();
+  switch (F->getOverloadedOperator()) {
+#define OVERLOADED_OPERATOR(Name, Spelling, Token, Unary, Binary, MemberOnly)  \
+  case OO_##Name:                                                              \
+    return llvm::StringRef("operator_" #Name).lower();
+#include "clang/Basic/OperatorKinds.def"
+  default:
+    return "conversion_operator";
+  }
+}
+
 /// `<name>_future`, numbered for overloads, never a name already declared
 /// where the class goes.
 std::string chooseClassName(const FunctionDecl *F, const ModelRegistry &Models,
                             ASTContext &Context) {
-  std::string Base = F->getNameAsString() + "_future";
+  std::string Base = identifierFor(F) + "_future";
   unsigned Same = 1;
   for (const AsyncFunctionModel &Other : Models.models())
     if (Other.Function.Definition->getDeclContext() == F->getDeclContext() &&

@@ -1164,6 +1164,11 @@ public:
       // something to destroy; clang sees the unrewritten Async<T>.
       if (Awaitee.Generated)
         Awaitee.HasDestructor = Awaitee.Generated->needsDestructor();
+      // An instance's arguments as this standard library spells them
+      // (std::chrono::milliseconds is duration<long> here, duration<long
+      // long> in libc++): the class declares the type the call returns.
+      if (Awaitee.Generated && Awaitee.Generated->InstanceOf)
+        Awaitee.SpelledAs = rangeOf(P.Operand);
       Awaitee.Erased = Awaitee.Generated ? !Awaitee.Generated->NameableClass
                                          : !unnameableReason(Type).empty();
       if (Awaitee.Erased)
@@ -1201,7 +1206,7 @@ public:
     for (const CallExpr *Call : nodesUnder<CallExpr>(Operand)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
       const AsyncFunctionModel *Rewritten = Callee ? Callees.find(Callee) : nullptr;
-      if (!Rewritten || Rewritten->Function.HasSeparateDeclaration ||
+      if (!Rewritten || Rewritten->Function.BoxedSignature ||
           llvm::is_contained(AsWritten, Call))
         continue;
       Hole H;
@@ -1761,12 +1766,32 @@ public:
     return true;
   }
 
+  /// `Base::f()` with an implicit `this`: `self->` goes before the
+  /// qualifier (clang puts the implicit `this` at the member's name).
+  bool VisitMemberExpr(MemberExpr *Member) {
+    const auto *This = dyn_cast<CXXThisExpr>(Member->getBase()->IgnoreImpCasts());
+    if (This && This->isImplicit() && Member->hasQualifier())
+      QualifiedAccess[This] = Member->getQualifierLoc().getBeginLoc();
+    return true;
+  }
+  bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *Member) {
+    const auto *This = Member->isImplicitAccess() || !Member->getBase()
+                           ? nullptr
+                           : dyn_cast<CXXThisExpr>(Member->getBase()->IgnoreImpCasts());
+    if (This && This->isImplicit() && Member->getQualifier())
+      QualifiedAccess[This] = Member->getQualifierLoc().getBeginLoc();
+    return true;
+  }
+
   bool VisitCXXThisExpr(CXXThisExpr *This) {
     const FrameObject *Self = L.M.thisObject();
     if (!Self)
       return true;
     ObjectId Id = static_cast<ObjectId>(Self - L.M.Objects.data());
-    std::optional<SourceLocation> Loc = writtenAt(This->getLocation(), Id);
+    SourceLocation Written = This->getLocation();
+    if (auto Qualified = QualifiedAccess.find(This); Qualified != QualifiedAccess.end())
+      Written = Qualified->second;
+    std::optional<SourceLocation> Loc = writtenAt(Written, Id);
     if (!Loc)
       return true;
     Hole H;
@@ -1839,6 +1864,8 @@ public:
 private:
   Lowering &L;
   std::set<unsigned> Done;
+  /// Implicit `this` of a qualified member access -> where it is written.
+  llvm::DenseMap<const CXXThisExpr *, SourceLocation> QualifiedAccess;
 };
 
 void Lowering::addBodyHoles() {

@@ -19,7 +19,7 @@ annotatedCall(const Expr *E, const ModelRegistry &Models) {
   const auto *Call = dyn_cast<CallExpr>(E->IgnoreImplicit()->IgnoreParens());
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   const AsyncFunctionModel *Model = Callee ? Models.find(Callee) : nullptr;
-  if (!Model || Model->Function.HasSeparateDeclaration)
+  if (!Model || Model->Function.BoxedSignature)
     return {nullptr, nullptr};
   return {Call, Model};
 }

@@ -42,13 +42,28 @@ std::optional<clang::QualType> dependentAsyncOutputType(clang::QualType Type) {
   if (!Type->isDependentType())
     return std::nullopt;
   const auto *Written = Type->getAs<clang::TemplateSpecializationType>();
+  // Through alias templates that forward a parameter (template <class T>
+  // using Task = Async<T>): the alias's argument as written.
+  const clang::TemplateSpecializationType *Alias = nullptr;
+  while (Written && Written->isTypeAlias()) {
+    Alias = Written;
+    Written = Written->getAliasedType()->getAs<clang::TemplateSpecializationType>();
+  }
   const clang::TemplateDecl *Template =
       Written ? Written->getTemplateName().getAsTemplateDecl() : nullptr;
   if (!Template || Template->getQualifiedNameAsString() != "unawait::Async" ||
       Written->template_arguments().size() != 1 ||
       Written->template_arguments()[0].getKind() != clang::TemplateArgument::Type)
     return std::nullopt;
-  return Written->template_arguments()[0].getAsType();
+  clang::QualType Output = Written->template_arguments()[0].getAsType();
+  if (!Alias)
+    return Output;
+  const auto *Param = Output->getAs<clang::TemplateTypeParmType>();
+  if (!Param || Param->getIndex() >= Alias->template_arguments().size() ||
+      Alias->template_arguments()[Param->getIndex()].getKind() !=
+          clang::TemplateArgument::Type)
+    return std::nullopt; // the analysis names what it cannot spell
+  return Alias->template_arguments()[Param->getIndex()].getAsType();
 }
 
 class Finder : public clang::RecursiveASTVisitor<Finder> {
@@ -100,7 +115,12 @@ private:
     AsyncFunction Function;
     Function.Definition = FD;
     Function.OutputType = *Output;
-    Function.HasSeparateDeclaration = FD->getPreviousDecl() != nullptr;
+    const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(FD);
+    Function.BoxedSignature =
+        FD->getPreviousDecl() != nullptr || (Method && Method->isVirtual());
+    if (Method && Method->isOutOfLine())
+      Function.InClassDeclaration =
+          llvm::dyn_cast_or_null<clang::CXXMethodDecl>(Method->getCanonicalDecl());
     Visit(Function);
   }
 

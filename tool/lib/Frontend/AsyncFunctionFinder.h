@@ -11,6 +11,7 @@
 
 #include "Frontend/Diagnostics.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Type.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
@@ -30,10 +31,15 @@ struct AsyncFunction {
   const clang::FunctionDecl *Definition = nullptr;
   /// T in unawait::Async<T>.
   clang::QualType OutputType;
-  /// The function is declared before its definition, so other translation
-  /// units may call it through that declaration: the rewrite keeps the boxed
-  /// unawait::Async<T> signature.
-  bool HasSeparateDeclaration = false;
+  /// The rewrite keeps the boxed unawait::Async<T> signature: the function
+  /// is declared before its definition, so other translation units may call
+  /// it through that declaration, or it is virtual, so overrides return
+  /// the same type.
+  bool BoxedSignature = false;
+  /// A member function defined outside its class: the generated class is
+  /// declared in the class, before \c InClassDeclaration, and defined
+  /// before the definition.
+  const clang::CXXMethodDecl *InClassDeclaration = nullptr;
 };
 
 /// True if \p D carries UNAWAIT_ASYNC.

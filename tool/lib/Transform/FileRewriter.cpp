@@ -136,9 +136,13 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
     if (Options.LineDirectives)
       Class += lineDirective(FunctionStart, SM);
     R.InsertTextBefore(FunctionStart, Class);
+    if (const FunctionDecl *InClass = Model.Function.InClassDeclaration) {
+      R.InsertTextBefore(insertionPoint(InClass, Context), Emitted->ClassDeclaration);
+      Regions.push_back(Emitted->ClassDeclaration);
+    }
     Regions.push_back(Emitted->ClassDefinition);
     removeAnnotations(F, R);
-    if (!Model.Function.HasSeparateDeclaration)
+    if (!Model.Function.BoxedSignature)
       R.ReplaceText(SM.getExpansionRange(F->getReturnTypeSourceRange()),
                     Emitted->ReturnType);
     std::string Body = Emitted->FactoryBody;

@@ -115,7 +115,7 @@ std::string SourceText::valueTypeOf(ObjectId Id) const {
   if (Object.Var)
     return spellType(Object.Var->getType().getNonReferenceType(), Context);
   if (Object.SpelledAs)
-    return "std::remove_reference_t<" + typeOf(Id) + ">";
+    return expressionType(Id);
   return spellType(Object.Type.getNonReferenceType(), Context);
 }
 
@@ -123,6 +123,11 @@ std::string SourceText::typeOf(ObjectId Id) const {
   const FrameObject &Object = Model.object(Id);
   if (!Object.SpelledAs)
     return Object.StoredTypeSpelling;
+  return Object.StoredAsPointer ? expressionType(Id) + " *" : expressionType(Id);
+}
+
+std::string SourceText::expressionType(ObjectId Id) const {
+  const FrameObject &Object = Model.object(Id);
   // The object's own spill covers its expression: print what it holds.
   Excluded Own;
   for (unsigned I = 0; I < Model.Body.Holes.size(); ++I)
@@ -133,11 +138,11 @@ std::string SourceText::typeOf(ObjectId Id) const {
       Own.push_back(I);
   bool Outer = Unevaluated;
   Unevaluated = true;
-  std::string Type = "decltype((" + range(*Object.SpelledAs, Own) + "))";
+  std::string Expression = range(*Object.SpelledAs, Own);
   Unevaluated = Outer;
-  if (Object.StoredAsPointer)
-    return "std::remove_reference_t<" + Type + "> *";
-  return Type;
+  // Without references: a glvalue's object is kept as a pointer, and a
+  // prvalue's operand may read as an xvalue where it reads a frame object.
+  return "std::remove_reference_t<decltype((" + Expression + "))>";
 }
 
 TextRange SourceText::fileRange(SourceRange Range) const {

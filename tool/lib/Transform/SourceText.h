@@ -66,6 +66,8 @@ private:
   std::string fillUnevaluated(const Hole &H, const Excluded &Inner) const;
   /// The object's type without references, as an unevaluated operand sees it.
   std::string valueTypeOf(ObjectId Id) const;
+  /// For an object spelled as its expression: that expression's type.
+  std::string expressionType(ObjectId Id) const;
   TextRange fileRange(clang::SourceRange Range) const;
 
   const AsyncFunctionModel &Model;

@@ -28,7 +28,9 @@ public:
     EmittedFunction Result;
     std::string Body = pollBody();
     Result.ClassDefinition = classDefinition(Body);
-    Result.ReturnType = M.Function.HasSeparateDeclaration
+    if (M.Function.InClassDeclaration)
+      Result.ClassDeclaration = "class " + M.ClassName + ";\n";
+    Result.ReturnType = M.Function.BoxedSignature
                             ? "unawait::Async<" + M.OutputTypeSpelling + ">"
                             : classType();
     Result.FactoryBody = factoryBody();
@@ -49,7 +51,8 @@ private:
                        "class. sizeof is its whole frame.\n",
                        M.Name, llvm::sys::path::filename(Where.getFilename()),
                        Where.getLine());
-    S += templateHeader() + "class " + M.ClassName + " {\npublic:\n";
+    S += templateHeader() + "class " + outOfClassQualifier() + M.ClassName +
+         " {\npublic:\n";
     S += "using output_type = " + M.OutputTypeSpelling + ";\n\n";
     S += constructors();
     S += "unawait::Poll<output_type> poll(unawait::Context &" +
@@ -232,9 +235,7 @@ private:
     if (Object.RawStorage)
       return "alignas(" + std::to_string(Object.Align) + ") unsigned char " +
              Object.MemberName + "[" + std::to_string(Object.Size) + "]";
-    if (Object.Generated)
-      return Object.StoredTypeSpelling + " " + Object.MemberName;
-    if (Object.SpelledAs)
+    if (Object.Generated || Object.SpelledAs)
       return Text.typeOf(objectId(Object)) + " " + Object.MemberName;
     return declareName(Object.StoredType, Object.MemberName, Ctx);
   }
@@ -661,7 +662,7 @@ private:
           const FunctionDecl *Callee = Call->getDirectCallee();
           return Callee && Callee->getCanonicalDecl() == F->getCanonicalDecl();
         });
-    if (!CallsItself || M.Function.HasSeparateDeclaration ||
+    if (!CallsItself || M.Function.BoxedSignature ||
         isa<CXXMethodDecl>(F))
       return "";
     FunctionTypeLoc Signature = F->getFunctionTypeLoc();
@@ -669,6 +670,15 @@ private:
            templateHeader() + classType() + " " + F->getNameAsString() +
            Text.range(fileRange({Signature.getLParenLoc(), Signature.getRParenLoc()})) +
            ";\n\n";
+  }
+
+  /// "Till::" for a member function defined outside its class (as the
+  /// definition qualifies the function), "" otherwise.
+  std::string outOfClassQualifier() const {
+    if (!M.Function.InClassDeclaration)
+      return "";
+    NestedNameSpecifierLoc Qualifier = M.Function.Definition->getQualifierLoc();
+    return Text.range(fileRange(Qualifier.getSourceRange()));
   }
 
   /// The class the function returns: "leaf_future", "use_future_future<F>".
@@ -692,7 +702,7 @@ private:
       Args += Move ? "std::move(" + Param->SourceName + ")" : Param->SourceName;
     }
     std::string Build = classType() + "(" + Args + ")";
-    if (M.Function.HasSeparateDeclaration)
+    if (M.Function.BoxedSignature)
       Build = "unawait::Async<" + M.OutputTypeSpelling + ">(" + Build + ")";
     return "{\nreturn " + Build + ";\n}";
   }

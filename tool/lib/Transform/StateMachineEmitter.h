@@ -35,6 +35,9 @@ struct EmitOptions {
 };
 
 struct EmittedFunction {
+  /// For a member function defined outside its class: the class's
+  /// declaration, inserted in the class before the function's declaration.
+  std::string ClassDeclaration;
   /// The class, inserted before the function.
   std::string ClassDefinition;
   /// Replaces the return type: the class, or the boxed unawait::Async<T>
