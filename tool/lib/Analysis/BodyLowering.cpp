@@ -163,6 +163,7 @@ private:
   bool lowerBackingArray(const MaterializeTemporaryExpr *Temp, BlockNode &Out);
   bool lowerChoice(const Expr *E, const EvaluationOrder &Order, BlockNode &Out);
   bool early(const Expr *E, BlockNode &Out);
+  bool evaluatedFirst(const Expr *E, BlockNode &Out);
   ObjectId temporary(const Expr *E, clang::QualType Type, llvm::StringRef What);
   bool stableValue(const Expr *E);
   bool stableIdentity(const Expr *E) const;
@@ -476,8 +477,26 @@ public:
     bool EndsInJump = !Children.empty() &&
                       isa<BreakStmt, ContinueStmt, CoreturnStmt>(
                           withoutCaseLabels(Children.back()));
-    if (!EndsInJump)
-      endScope(Block);
+    if (EndsInJump)
+      return;
+    // `[[fallthrough]];` must stay last, after the destruction of the
+    // scope's kept objects, to precede the next case label directly.
+    std::unique_ptr<Node> Fallthrough;
+    if (!Children.empty() && isFallthrough(withoutCaseLabels(Children.back())) &&
+        !Block.Children.empty() && isa<StatementNode>(*Block.Children.back())) {
+      Fallthrough = std::move(Block.Children.back());
+      Block.Children.pop_back();
+    }
+    endScope(Block);
+    if (Fallthrough)
+      Block.Children.push_back(std::move(Fallthrough));
+  }
+
+  static bool isFallthrough(const Stmt *S) {
+    const auto *Attributed = dyn_cast<AttributedStmt>(S);
+    return Attributed && llvm::any_of(Attributed->getAttrs(), [](const Attr *A) {
+             return isa<FallThroughAttr>(A);
+           });
   }
 
   void endScope(BlockNode &Block) {
@@ -1203,7 +1222,18 @@ public:
   /// directly (and the arguments a template deduces from) nests inline.
   void addBoxedCallHoles(const Expr *Operand) {
     std::vector<const CallExpr *> AsWritten = generatingCalls(Operand, Callees);
+    // An await inside the operand (co_await wrap(co_await f())) decides
+    // for its own operand.
+    std::vector<TextRange> Inner;
+    for (const Stmt *S : nodesUnder<Expr>(Operand))
+      if (isAwait(S))
+        Inner.push_back(rangeOf(S));
     for (const CallExpr *Call : nodesUnder<CallExpr>(Operand)) {
+      TextRange At = rangeOf(Call);
+      if (llvm::any_of(Inner, [&](const TextRange &R) {
+            return R.Begin <= At.Begin && At.End <= R.End;
+          }))
+        continue;
       const FunctionDecl *Callee = Call->getDirectCallee();
       const AsyncFunctionModel *Rewritten = Callee ? Callees.find(Callee) : nullptr;
       if (!Rewritten || Rewritten->Function.BoxedSignature ||
@@ -1598,11 +1628,18 @@ bool FullExpression::lowerChoice(const Expr *E, const EvaluationOrder &Order,
 /// left for later when that cannot be observed, otherwise into a frame
 /// temporary (a pointer for a glvalue).
 bool FullExpression::early(const Expr *E, BlockNode &Out) {
+  // `obj.f` / `p->f` as a callee: the function is fixed when the call is
+  // made; what C++ evaluates first is the object (or the pointer).
+  if (const auto *Member = dyn_cast<MemberExpr>(E->IgnoreParens());
+      Member && Member->getType()->isSpecificPlaceholderType(BuiltinType::BoundMember))
+    return early(Member->getBase(), Out);
   if (Spilled.count(E) || (E->isGLValue() ? stableIdentity(E) : stableValue(E))) {
     evaluatedLater(E);
     return true;
   }
   QualType Type = E->getType();
+  if (Type->isVoidType())
+    return evaluatedFirst(E, Out);
   bool Address = E->isGLValue();
   // An await's value is handed on as a value between polls, in the frame;
   // any other object of class type would be moved by the rewrite.
@@ -1630,6 +1667,23 @@ bool FullExpression::early(const Expr *E, BlockNode &Out) {
   Spill.Object = Id;
   Spill.SpillMode = Address ? SpillNode::Address : SpillNode::Construct;
   Spill.Value = Code().source(L.rangeOf(E), Index);
+  Spilled.insert(E);
+  return true;
+}
+
+/// A void operand C++ evaluates before a later point (`(void)f(), co_await
+/// g()`): a statement of its own there; where it stood, `void()`.
+bool FullExpression::evaluatedFirst(const Expr *E, BlockNode &Out) {
+  Hole H;
+  H.HoleKind = Hole::Kind::Text;
+  H.Range = L.rangeOf(E);
+  H.Replacement = std::make_shared<Code>();
+  H.Replacement->literal("void()");
+  int Index = L.addHole(std::move(H));
+  auto &Statement = Out.add<StatementNode>();
+  Statement.Origin = E;
+  Statement.Evaluates.push_back(E);
+  Statement.Text = Code().source(L.rangeOf(E), Index).literal(";");
   Spilled.insert(E);
   return true;
 }

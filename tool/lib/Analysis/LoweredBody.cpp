@@ -1,4 +1,5 @@
 #include "Analysis/LoweredBody.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -187,9 +188,15 @@ public:
     size_t Depth = InScope.size();
     for (const auto &Child : Block.Children)
       node(*Child);
-    // The block's own objects end with it; temporaries of its
-    // full-expressions ended at their Destroy nodes.
-    InScope.resize(std::min(Depth, InScope.size()));
+    // The block's own objects end with it. Temporaries of full-expressions
+    // end at their Destroy nodes, which may come after the block: the value
+    // of `c ? co_await a : b` is spilled in a branch, used after the if.
+    std::vector<ObjectId> Left(InScope.begin(),
+                               InScope.begin() + std::min(Depth, InScope.size()));
+    for (size_t I = Depth; I < InScope.size(); ++I)
+      if (Temporaries.count(InScope[I]))
+        Left.push_back(InScope[I]);
+    InScope = std::move(Left);
   }
 
 private:
@@ -216,14 +223,17 @@ private:
     case Node::SpillKind: {
       ObjectId Id = llvm::cast<SpillNode>(N).Object;
       bool Again = llvm::is_contained(InScope, Id); // assigned again
+      Temporaries.insert(Id);
       emit(N, N.Evaluates, Again ? std::vector<ObjectId>{} : std::vector<ObjectId>{Id});
       return;
     }
     case Node::AwaitKind: {
       const auto &Await = llvm::cast<AwaitNode>(N);
       std::vector<ObjectId> Awaitee;
-      if (std::optional<ObjectId> Id = AwaiteeOf(Await.Point))
+      if (std::optional<ObjectId> Id = AwaiteeOf(Await.Point)) {
         Awaitee.push_back(*Id);
+        Temporaries.insert(*Id);
+      }
       emit(N, N.Evaluates, Awaitee);
       emit(N, {}, {}, Await.Point);
       return;
@@ -273,6 +283,9 @@ private:
   const std::function<std::optional<ObjectId>(unsigned)> &AwaiteeOf;
   const std::function<void(const Step &)> &Visit;
   std::vector<ObjectId> InScope;
+  /// Spilled values and awaitees: they end at Destroy nodes, not with the
+  /// block that builds them.
+  llvm::DenseSet<ObjectId> Temporaries;
 };
 
 } // namespace
