@@ -88,6 +88,7 @@ class Config:
         self.keep = args.keep
         self.verbose = args.verbose
         self.opt = "-O1" if args.optimize else "-O0"
+        self.reduce_time = args.reduce_time
 
 
 class Stats:
@@ -521,6 +522,12 @@ def main(argv=None):
                              "rather than -O0")
     parser.add_argument("--keep", action="store_true", help="keep every batch's files")
     parser.add_argument("--out", help="--reduce: where to write the reduced test")
+    parser.add_argument("--reduce-time", type=int, default=1800, metavar="SECONDS",
+                        help="stop a reduction after this long (default 1800)")
+    parser.add_argument("--reduce-failures", type=int, default=None, metavar="N",
+                        help="after the run, reduce the first N failing seeds "
+                             "(mismatches first) into WORKDIR/reduced-SEED.cpp "
+                             "(default: 1 in long mode, 0 otherwise)")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(argv)
 
@@ -557,6 +564,15 @@ def main(argv=None):
               f"reduce one with: {sys.argv[0]} --reduce SEED "
               + " ".join(f"--without {w}" for w in args.without))
     print(text)
+    budget = args.reduce_failures
+    if budget is None:
+        budget = 1 if args.long else 0
+    if failing and budget:
+        import reduce
+        rank = {"mismatch": 0, "crash": 1, "invalid": 2}
+        for seed in sorted(failing, key=lambda s: (rank[stats.outcomes[s][0]], s))[:budget]:
+            if stats.outcomes[seed][0] != "invalid":
+                reduce.main(config, seed, None)
     return 1 if failing else 0
 
 

@@ -242,7 +242,7 @@ def main(config, seed, out):
         return 1
     start = time.monotonic()
     before = len(fuzzgen.render_tu([program]).splitlines())
-    reduce(checker, program, target, start + 1800)
+    reduce(checker, program, target, start + getattr(config, 'reduce_time', 1800))
     final = checker.classify(program)
     detail = ""
     reference = ""
