@@ -249,9 +249,17 @@ private:
     case Node::IfKind: {
       const auto &If = llvm::cast<IfNode>(N);
       emit(N, N.Evaluates);
+      std::vector<ObjectId> Before = InScope;
       block(*If.Then);
-      if (If.Else)
+      if (If.Else) {
+        // What the then-branch built does not exist on the else path;
+        // after the if, what either built may.
+        std::vector<ObjectId> AfterThen = std::exchange(InScope, Before);
         block(*If.Else);
+        for (ObjectId Id : AfterThen)
+          if (!llvm::is_contained(InScope, Id))
+            InScope.push_back(Id);
+      }
       return;
     }
     case Node::LoopKind: {
