@@ -149,8 +149,6 @@ std::optional<Unsupported> unsupportedTemplate(const FunctionDecl *F) {
   if (!Template)
     return F->isTemplated() ? Unsupported::FunctionInTemplate
                             : Unsupported::ExplicitSpecialization;
-  if (Template->getPreviousDecl())
-    return Unsupported::TemplateDeclaredBefore;
   for (const NamedDecl *Param : *Template->getTemplateParameters())
     if (Param->isParameterPack() || Param->getName().empty())
       return Unsupported::VariadicTemplate;
