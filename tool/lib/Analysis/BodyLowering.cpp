@@ -553,6 +553,19 @@ public:
     }
   }
 
+  /// A case label under \p S that belongs to the switch being lowered
+  /// (not to a switch inside S).
+  static const SwitchCase *ownCaseLabel(const Stmt *S) {
+    if (isa<SwitchStmt>(S))
+      return nullptr;
+    if (const auto *Label = dyn_cast<SwitchCase>(S))
+      return Label;
+    for (const Stmt *Child : S->children())
+      if (const SwitchCase *Label = Child ? ownCaseLabel(Child) : nullptr)
+        return Label;
+    return nullptr;
+  }
+
   Code caseLabel(const SwitchCase *Label) const {
     Code C;
     const auto *Case = dyn_cast<CaseStmt>(Label);
@@ -581,9 +594,8 @@ public:
       lowerReturn(Out, Return);
       return;
     }
-    if (SwitchBody && !nodesUnder<SwitchCase>(S).empty() && !isa<SwitchStmt>(S)) {
-      reportUnsupported(Diags, nodesUnder<SwitchCase>(S).front()->getBeginLoc(),
-                        Unsupported::NestedCaseLabel);
+    if (const SwitchCase *Label = SwitchBody ? ownCaseLabel(S) : nullptr) {
+      reportUnsupported(Diags, Label->getBeginLoc(), Unsupported::NestedCaseLabel);
       Failed = true;
       return;
     }
@@ -810,6 +822,8 @@ public:
     if (!Full.lower(Out))
       return std::nullopt;
     ObjectId Value = addScratch(ScratchType, "condition", Cond->getBeginLoc());
+    if (ScratchType->isInstantiationDependentType())
+      M.Objects[Value].SpelledAs = rangeOf(Cond);
     auto &Spill = Out.add<SpillNode>();
     Spill.Origin = Cond;
     Spill.Evaluates.push_back(Cond);

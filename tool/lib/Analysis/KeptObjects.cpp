@@ -370,12 +370,19 @@ private:
       for (auto &[Var, Locs] : referencesUnder(Root).Of)
         Named.insert(Var);
     }
+    // A throw at this step may reach a handler: what it reads is needed.
+    for (const Stmt *Handler : St.Handlers)
+      for (auto &[Var, Locs] : referencesUnder(Handler).Of)
+        Named.insert(Var);
     std::vector<ObjectId> Needed;
     for (ObjectId Id : St.InScope) {
       const FrameObject &Object = M.Objects[Id];
       if (!Object.Kept)
         continue;
+      // Assigning through a reference reads the reference, which value
+      // liveness does not see (as in usedAfter).
       if (Object.HasDestructor || Object.EscapeLoc.isValid() ||
+          (Object.Var && Object.StoredAsPointer) ||
           !Live.available() || Object.Kind == ObjectKind::Temporary ||
           Object.Kind == ObjectKind::This ||
           (Object.Var && (LiveVars.count(Object.Var) || Named.count(Object.Var))))

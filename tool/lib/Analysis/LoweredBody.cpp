@@ -210,6 +210,7 @@ private:
     S.InScope = InScope;
     S.Declared = std::move(Declared);
     S.Point = Point;
+    S.Handlers = Handlers;
     S.From = &From;
     Visit(S);
     InScope.insert(InScope.end(), S.Declared.begin(), S.Declared.end());
@@ -274,7 +275,12 @@ private:
       return;
     case Node::TryKind: {
       const auto &Try = llvm::cast<TryNode>(N);
+      size_t Outer = Handlers.size();
+      for (const TryNode::Handler &Handler : Try.Handlers)
+        if (Handler.Body->Origin)
+          Handlers.push_back(Handler.Body->Origin);
       block(*Try.Body);
+      Handlers.resize(Outer);
       for (const TryNode::Handler &Handler : Try.Handlers)
         block(*Handler.Body);
       return;
@@ -291,6 +297,8 @@ private:
   const std::function<std::optional<ObjectId>(unsigned)> &AwaiteeOf;
   const std::function<void(const Step &)> &Visit;
   std::vector<ObjectId> InScope;
+  /// The handlers of the try blocks being walked.
+  llvm::SmallVector<const clang::Stmt *, 2> Handlers;
   /// Spilled values and awaitees: they end at Destroy nodes, not with the
   /// block that builds them.
   llvm::DenseSet<ObjectId> Temporaries;

@@ -451,6 +451,9 @@ struct Step {
   std::vector<ObjectId> Declared;
   /// Set for the suspension itself.
   std::optional<unsigned> Point;
+  /// The handlers of the try blocks around the step: an exception thrown
+  /// here continues there, so what they read must survive the step.
+  llvm::SmallVector<const clang::Stmt *, 2> Handlers;
   /// The node the step comes from.
   const Node *From = nullptr;
 };

@@ -86,8 +86,17 @@ std::string SourceText::fill(const Hole &H, int Index, const Excluded &Except) c
 std::string SourceText::fillUnevaluated(const Hole &H, const Excluded &Inner) const {
   auto declval = [](const std::string &Type) { return "std::declval<" + Type + ">()"; };
   switch (H.HoleKind) {
-  case Hole::Kind::Object:
-    return declval(valueTypeOf(H.Object) + (H.AsXvalue ? "&&" : "&"));
+  case Hole::Kind::Object: {
+    const FrameObject &Object = Model.object(H.Object);
+    if (Object.SpelledAs && !Object.Var)
+      return declval(expressionType(H.Object) + (H.AsXvalue ? "&&" : "&"));
+    // As a type (`const char (&)[6]`), not text around one.
+    QualType Type = Object.Var ? Object.Var->getType() : Object.Type;
+    Type = Type.getNonReferenceType();
+    return declval(spellType(H.AsXvalue ? Context.getRValueReferenceType(Type)
+                                        : Context.getLValueReferenceType(Type),
+                             Context));
+  }
   case Hole::Kind::This:
     return declval(Model.object(H.Object).StoredTypeSpelling);
   case Hole::Kind::ImplicitThis:
@@ -110,19 +119,13 @@ std::string SourceText::fillUnevaluated(const Hole &H, const Excluded &Inner) co
   llvm_unreachable("a statement inside an expression");
 }
 
-std::string SourceText::valueTypeOf(ObjectId Id) const {
-  const FrameObject &Object = Model.object(Id);
-  if (Object.Var)
-    return spellType(Object.Var->getType().getNonReferenceType(), Context);
-  if (Object.SpelledAs)
-    return expressionType(Id);
-  return spellType(Object.Type.getNonReferenceType(), Context);
-}
-
 std::string SourceText::typeOf(ObjectId Id) const {
   const FrameObject &Object = Model.object(Id);
   if (!Object.SpelledAs)
     return Object.StoredTypeSpelling;
+  // A scratch value is assigned: a plain value of the expression's type.
+  if (Object.Scratch)
+    return "std::decay_t<" + expressionType(Id) + ">";
   return Object.StoredAsPointer ? expressionType(Id) + " *" : expressionType(Id);
 }
 

@@ -64,8 +64,6 @@ private:
   std::string fill(const Hole &H, int Index, const Excluded &Except) const;
   /// In an unevaluated operand (typeOf): std::declval for what a hole names.
   std::string fillUnevaluated(const Hole &H, const Excluded &Inner) const;
-  /// The object's type without references, as an unevaluated operand sees it.
-  std::string valueTypeOf(ObjectId Id) const;
   /// For an object spelled as its expression: that expression's type.
   std::string expressionType(ObjectId Id) const;
   TextRange fileRange(clang::SourceRange Range) const;

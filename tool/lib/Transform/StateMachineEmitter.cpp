@@ -329,7 +329,9 @@ private:
     std::string S;
     for (const FrameObject &Object : M.Objects)
       if (Object.Scratch) // declared before the dispatch: no jump crosses it
-        S += declareName(Object.Type, Object.MemberName, Ctx) + "{};\n";
+        S += (Object.SpelledAs ? Text.typeOf(objectId(Object)) + " " + Object.MemberName
+                               : declareName(Object.Type, Object.MemberName, Ctx)) +
+             "{};\n";
     if (!M.OutputIsVoid)
       S += "std::optional<output_type> " + M.Names.Result + ";\n";
     // An exception leaving the body finishes the future (SPEC); try/catch
