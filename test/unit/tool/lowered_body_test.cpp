@@ -169,6 +169,29 @@ TEST(Steps, ADestroyNodeEndsATemporary) {
   EXPECT_TRUE(Steps[2].InScope.empty());
 }
 
+TEST(Steps, AValueSpilledInABranchOutlivesTheBranch) {
+  // c ? co_await a : b: each branch spills the value, used after the if.
+  LoweredBody Body;
+  Body.Root = std::make_shared<BlockNode>();
+  auto &If = Body.Root->add<IfNode>();
+  If.Then = std::make_unique<BlockNode>();
+  If.Then->add<SpillNode>().Object = 5;
+  If.Else = std::make_unique<BlockNode>();
+  If.Else->add<SpillNode>().Object = 5;
+  Body.Root->add<StatementNode>();
+  Body.Root->add<DestroyNode>().Objects = {5};
+  Body.Root->add<StatementNode>();
+  std::vector<Step> Steps;
+  forEachStep(
+      Body, [](unsigned) { return std::optional<ObjectId>(); },
+      [&](const Step &S) { Steps.push_back(S); });
+  ASSERT_EQ(Steps.size(), 6u);
+  EXPECT_TRUE(Steps[2].InScope.empty()); // the else path: not built yet
+  EXPECT_EQ(Steps[2].Declared, (std::vector<ObjectId>{5}));
+  EXPECT_EQ(Steps[3].InScope, (std::vector<ObjectId>{5})); // read after the if
+  EXPECT_TRUE(Steps[5].InScope.empty());
+}
+
 TEST(Code, PiecesKeepTheirOrder) {
   Code C;
   C.literal("f(").object(2).literal(", ").awaitValue(1).literal(")");

@@ -188,9 +188,10 @@ public:
     size_t Depth = InScope.size();
     for (const auto &Child : Block.Children)
       node(*Child);
-    // The block's own objects end with it. Temporaries of full-expressions
-    // end at their Destroy nodes, which may come after the block: the value
-    // of `c ? co_await a : b` is spilled in a branch, used after the if.
+    // The block's own objects end with it. Spilled values of
+    // full-expressions end at their Destroy nodes, which may come after the
+    // block: the value of `c ? co_await a : b` is spilled in a branch, used
+    // after the if.
     std::vector<ObjectId> Left(InScope.begin(),
                                InScope.begin() + std::min(Depth, InScope.size()));
     for (size_t I = Depth; I < InScope.size(); ++I)
@@ -231,10 +232,8 @@ private:
     case Node::AwaitKind: {
       const auto &Await = llvm::cast<AwaitNode>(N);
       std::vector<ObjectId> Awaitee;
-      if (std::optional<ObjectId> Id = AwaiteeOf(Await.Point)) {
+      if (std::optional<ObjectId> Id = AwaiteeOf(Await.Point))
         Awaitee.push_back(*Id);
-        Temporaries.insert(*Id);
-      }
       emit(N, N.Evaluates, Awaitee);
       emit(N, {}, {}, Await.Point);
       return;
@@ -299,8 +298,8 @@ private:
   std::vector<ObjectId> InScope;
   /// The handlers of the try blocks being walked.
   llvm::SmallVector<const clang::Stmt *, 2> Handlers;
-  /// Spilled values and awaitees: they end at Destroy nodes, not with the
-  /// block that builds them.
+  /// Spilled values: they end at Destroy nodes, not with the block that
+  /// builds them (an awaitee ends in its block, where its value is taken).
   llvm::DenseSet<ObjectId> Temporaries;
 };
 
