@@ -230,7 +230,7 @@ private:
       if (hasKnownSize(Object.StoredType) && !Object.SpelledAs)
         continue;
       if (Instantiated) {
-        std::optional<bool> Sized = sizeFromInstantiation(Object, *Instantiated, Where);
+        std::optional<bool> Sized = sizeFromInstantiation(Object, *Instantiated);
         if (!Sized)
           return false;
         if (*Sized) {
@@ -261,8 +261,7 @@ private:
   /// Sizes \p Object with its type in clang's instantiation: true when
   /// found there, nothing after reporting an error.
   std::optional<bool> sizeFromInstantiation(FrameObject &Object,
-                                            const InstantiatedTypes &Types,
-                                            SourceLocation Where) {
+                                            const InstantiatedTypes &Types) {
     const Expr *Operand = nullptr;
     std::optional<QualType> Type = Types.typeOf(Object, Operand);
     if (!Type)
@@ -289,7 +288,6 @@ private:
     TypeInfoChars Info = Ctx.getTypeInfoInChars(Stored);
     Object.Size = Info.Width.getQuantity();
     Object.Align = Info.Align.getQuantity();
-    (void)Where;
     return true;
   }
 

@@ -45,6 +45,9 @@ public:
   /// The value of a completed await.
   std::string awaitValue(unsigned Point) const;
 
+  /// The main file's offsets of a token range.
+  TextRange fileRange(clang::SourceRange Range) const;
+
   /// The main file's text of a range, holes filled in.
   std::string range(TextRange Range) const { return range(Range, {}); }
 
@@ -66,7 +69,6 @@ private:
   std::string fillUnevaluated(const Hole &H, const Excluded &Inner) const;
   /// For an object spelled as its expression: that expression's type.
   std::string expressionType(ObjectId Id) const;
-  TextRange fileRange(clang::SourceRange Range) const;
 
   const AsyncFunctionModel &Model;
   clang::ASTContext &Context;

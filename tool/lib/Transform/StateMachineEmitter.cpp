@@ -614,7 +614,7 @@ private:
         (isa<CXXTemporaryObjectExpr>(Construct) ||
          Construct->isListInitialization()) &&
         Construct->getParenOrBraceRange().isValid())
-      return Text.range(fileRange(Construct->getParenOrBraceRange()));
+      return Text.range(Text.fileRange(Construct->getParenOrBraceRange()));
     return "(" + Operand + ")";
   }
 
@@ -627,13 +627,6 @@ private:
            M.Names.Polled + ".is_pending())\n" + Pending;
   }
 
-  /// The main file's offsets of a token range.
-  TextRange fileRange(SourceRange Range) const {
-    CharSourceRange File = SM.getExpansionRange(Range);
-    SourceLocation End =
-        Lexer::getLocForEndOfToken(File.getEnd(), 0, SM, Ctx.getLangOpts());
-    return {SM.getFileOffset(File.getBegin()), SM.getFileOffset(End)};
-  }
 
   std::string lineDirective(SourceLocation Loc) const {
     if (!Options.LineDirectives || Loc.isInvalid())
@@ -651,7 +644,7 @@ private:
     const FunctionTemplateDecl *Template = M.functionTemplate();
     if (!Template)
       return "";
-    return Text.range(fileRange(Template->getTemplateParameters()->getSourceRange())) + "\n";
+    return Text.range(Text.fileRange(Template->getTemplateParameters()->getSourceRange())) + "\n";
   }
 
   /// For a free function that calls itself: a declaration of the rewritten
@@ -670,7 +663,7 @@ private:
     FunctionTypeLoc Signature = F->getFunctionTypeLoc();
     return templateHeader() + "class " + M.ClassName + ";\n" +
            templateHeader() + classType() + " " + F->getNameAsString() +
-           Text.range(fileRange({Signature.getLParenLoc(), Signature.getRParenLoc()})) +
+           Text.range(Text.fileRange({Signature.getLParenLoc(), Signature.getRParenLoc()})) +
            ";\n\n";
   }
 
@@ -680,7 +673,7 @@ private:
     if (!M.Function.InClassDeclaration)
       return "";
     NestedNameSpecifierLoc Qualifier = M.Function.Definition->getQualifierLoc();
-    return Text.range(fileRange(Qualifier.getSourceRange()));
+    return Text.range(Text.fileRange(Qualifier.getSourceRange()));
   }
 
   /// The class the function returns: "leaf_future", "use_future_future<F>".
