@@ -16,26 +16,40 @@ using namespace clang;
 
 namespace {
 
-/// Value liveness after every statement of the body, from LiveVariables.
+/// Value liveness after every statement of the body, from LiveVariables,
+/// with what a handler needs added wherever its try block may still run.
+///
+/// clang's CFG reaches a handler only from the calls of the try block
+/// (AddEHEdges): a constructor, a `new` or a conversion that throws has no
+/// edge, so a variable only a handler reads looked dead before the try block.
+/// The simplification: a block from which the try block can be reached keeps
+/// everything the handlers need (what is live where they begin), even where
+/// an assignment on the way would have made it dead.
 class Liveness : public LiveVariables::Observer {
 public:
   Liveness(const FunctionDecl *Function, ASTContext &Context)
       : Manager(Context) {
     Manager.getCFGBuildOptions().setAllAlwaysAdd();
-    // Uses in a handler keep what the try block's awaits hold.
     Manager.getCFGBuildOptions().AddEHEdges = true;
     AnalysisDeclContext *Analysis = Manager.getContext(Function);
     // killAtAssign: a variable assigned before its next read is dead.
     Live = LiveVariables::computeLiveness(*Analysis, /*killAtAssign=*/true);
-    if (Live)
-      Live->runOnAllBlocks(*this);
+    if (!Live)
+      return;
+    if (const CFG *Graph = Analysis->getCFG())
+      for (const CFGBlock *Dispatch : Graph->try_blocks())
+        keepForHandlers(*Graph, *Dispatch, Function->getBody());
+    Live->runOnAllBlocks(*this);
   }
 
-  void observeStmt(const Stmt *S, const CFGBlock *,
+  void observeStmt(const Stmt *S, const CFGBlock *Block,
                    const LiveVariables::LivenessValues &Values) override {
     auto &Set = After[S];
     for (const VarDecl *Var : Values.liveDecls)
       Set.insert(Var);
+    auto Kept = KeptForHandlers.find(Block);
+    if (Kept != KeptForHandlers.end())
+      Set.insert(Kept->second.begin(), Kept->second.end());
     // A live structured binding keeps its decomposition live.
     for (const BindingDecl *Binding : Values.liveBindings)
       if (const auto *Whole = dyn_cast_or_null<VarDecl>(Binding->getDecomposedDecl()))
@@ -65,9 +79,60 @@ public:
   }
 
 private:
+  /// Adds what the handlers of \p Dispatch's try statement need to every
+  /// block that can reach a statement of its try block.
+  void keepForHandlers(const CFG &Graph, const CFGBlock &Dispatch,
+                       const Stmt *Body) {
+    const auto *Try = dyn_cast_or_null<CXXTryStmt>(Dispatch.getTerminatorStmt());
+    if (!Try)
+      return;
+    llvm::SmallVector<const VarDecl *, 8> Needed;
+    for (auto &[Var, Locs] : referencesUnder(Body).Of)
+      if (Live->isLive(&Dispatch, Var))
+        Needed.push_back(Var);
+    if (Needed.empty())
+      return;
+    for (const CFGBlock *Block : blocksReaching(Graph, statementsUnder(Try->getTryBlock())))
+      KeptForHandlers[Block].insert(Needed.begin(), Needed.end());
+  }
+
+  static llvm::DenseSet<const Stmt *> statementsUnder(const Stmt *Root) {
+    llvm::DenseSet<const Stmt *> Under;
+    llvm::SmallVector<const Stmt *, 16> Work{Root};
+    while (!Work.empty()) {
+      const Stmt *S = Work.pop_back_val();
+      if (S && Under.insert(S).second)
+        Work.append(S->child_begin(), S->child_end());
+    }
+    return Under;
+  }
+
+  /// The blocks holding a statement of \p Targets, and their predecessors.
+  static llvm::DenseSet<const CFGBlock *>
+  blocksReaching(const CFG &Graph, const llvm::DenseSet<const Stmt *> &Targets) {
+    llvm::SmallVector<const CFGBlock *, 16> Work;
+    for (const CFGBlock *Block : Graph)
+      for (const CFGElement &Element : *Block)
+        if (auto S = Element.getAs<CFGStmt>(); S && Targets.count(S->getStmt())) {
+          Work.push_back(Block);
+          break;
+        }
+    llvm::DenseSet<const CFGBlock *> Reaching;
+    while (!Work.empty()) {
+      const CFGBlock *Block = Work.pop_back_val();
+      if (!Reaching.insert(Block).second)
+        continue;
+      for (const CFGBlock *Pred : Block->preds())
+        if (Pred)
+          Work.push_back(Pred);
+    }
+    return Reaching;
+  }
+
   AnalysisDeclContextManager Manager;
   std::unique_ptr<LiveVariables> Live;
   llvm::DenseMap<const Stmt *, llvm::DenseSet<const VarDecl *>> After;
+  llvm::DenseMap<const CFGBlock *, llvm::DenseSet<const VarDecl *>> KeptForHandlers;
 };
 
 /// Where each frame object is declared among the chunks of its block, and
