@@ -25,6 +25,7 @@ LOUD = 3    # prints, writes, throws, or awaits something that may
 PRELUDE = r'''#include <unawait/unawait.hpp>
 
 #include <cstdio>
+#include <type_traits>
 
 // Generated code declares what it may not use and tests what it knows.
 #pragma GCC diagnostic ignored "-Wpragmas"
@@ -40,6 +41,11 @@ PRELUDE = r'''#include <unawait/unawait.hpp>
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-value"
+#pragma GCC diagnostic ignored "-Wunused-lambda-capture"
+// UNAWAIT_ASYNC goes where C++23 puts a lambda's attributes.
+#ifdef __clang__
+#pragma clang diagnostic ignored "-Wc++23-lambda-attributes"
+#endif
 
 namespace fz {
 struct Boom {
@@ -160,7 +166,12 @@ template <class F> int complete(F future) {
   int polls = 0;
   Counting<F> counting{&future, &polls};
   try {
-    std::printf("result %d\n", unawait::block_on(counting));
+    if constexpr (std::is_void_v<typename F::output_type>) {
+      unawait::block_on(counting);
+      std::printf("result void\n");
+    } else {
+      std::printf("result %d\n", unawait::block_on(counting));
+    }
   } catch (const Boom &e) {
     std::printf("escaped Boom %d\n", e.code);
   } catch (int v) {
@@ -216,6 +227,9 @@ FEATURES = {
     "call-in-await-operand": "an awaited annotated call inside the operand of "
                              "another co_await (`co_await yv(co_await f1())`)",
     "assign-expr": "assignments inside expressions",
+    "annotated-lambda": "annotated lambdas (`[captures] UNAWAIT_ASYNC (params) "
+                        "-> unawait::Async<T>`) defined and run in a driver "
+                        "function",
 }
 
 
@@ -365,11 +379,87 @@ class Function:
         out.append("}")
 
 
+class Lambda:
+    """An annotated lambda defined in a driver function (a LambdaGroup): its
+    captures, parameters and body, and its runs on the named closure (to
+    completion, a second time, dropped after k polls), which may change what
+    it captures."""
+
+    def __init__(self, name, returns_int, params, captures, mutable):
+        self.name = name
+        self.returns_int = returns_int
+        self.params = params      # list of (kind, name)
+        self.captures = captures  # the capture list's items
+        self.mutable = mutable
+        self.template = False
+        self.body = Block()
+        self.deleted = False
+        self.args = ([], [])      # the arguments of the first and second run
+        self.second_run = True    # the reducer may drop these two
+        self.drop_runs = True
+        self.drops = 2
+        self.drop_offset = 0
+
+    def render(self, indent, out):
+        if self.deleted:
+            return
+        pad = "  " * indent
+        ps = []
+        for kind, name in self.params:
+            ps.append({"int": f"int {name}", "ref": f"int &{name}",
+                       "ptr": f"int *{name}", "obj": f"const Obj &{name}"}[kind])
+        ret = "int" if self.returns_int else "void"
+        out.append(f"{pad}auto {self.name} = [{', '.join(self.captures)}] UNAWAIT_ASYNC "
+                   f"({', '.join(ps)}){' mutable' if self.mutable else ''} "
+                   f"-> unawait::Async<{ret}> {{")
+        self.body.render(indent + 1, out)
+        out.append(pad + "};")
+        first, second = (", ".join(a) for a in self.args)
+        polls = f"polls_{self.name}"
+        out.append(f"{pad}int {polls} = complete({self.name}({first}));")
+        if self.second_run:
+            out.append(f"{pad}complete({self.name}({second}));")
+        if self.drop_runs:
+            step = f"({polls} / {self.drops} + 1)"
+            out += [f"{pad}for (int k = 1 + {self.drop_offset} % {step}; k < {polls}; "
+                    f"k += {step})",
+                    f"{pad}  drop_after({self.name}({first}), k);"]
+        else:
+            out.append(f"{pad}(void){polls};")
+
+
+class LambdaGroup:
+    """Driver code around annotated lambdas: locals (ints, Objs) they capture,
+    the lambdas and their runs, then the locals printed. In a function of its
+    own, called by run(), or inline in run() as a block."""
+
+    def __init__(self, name, inline):
+        self.name = name
+        self.inline = inline
+        self.locals = []    # declaration lines
+        self.lambdas = []
+        self.prints = []
+        self.deleted = False
+
+    def render(self, out):
+        if self.deleted:
+            return
+        out.append("  {" if self.inline else f"void {self.name}() {{")
+        indent = 2 if self.inline else 1
+        pad = "  " * indent
+        out += [pad + line for line in self.locals]
+        for lam in self.lambdas:
+            lam.render(indent, out)
+        out += [pad + line for line in self.prints]
+        out.append("  }" if self.inline else "}")
+
+
 class Program:
     def __init__(self, seed, index_name):
         self.seed = seed
         self.ns = index_name
         self.functions = []   # callee first (definition order)
+        self.groups = []      # LambdaGroups, run after the entry
         self.entry_args = []  # two arguments for the entry function
         self.drops = 4
         self.drop_offset = 0
@@ -381,6 +471,9 @@ class Program:
                "using namespace fz;"]
         for f in self.functions:
             f.render(out)
+        for g in self.groups:
+            if not g.inline:
+                g.render(out)
         a, b = self.entry_args
         out += ["void run() {", f"  int polls = complete(f0({a}));"]
         if self.second_run:
@@ -393,6 +486,11 @@ class Program:
             ]
         else:
             out.append("  (void)polls;")
+        for g in self.groups:
+            if g.inline:
+                g.render(out)
+            elif not g.deleted:
+                out.append(f"  {g.name}();")
         out += ["}", f"}} // namespace {self.ns}"]
         return "\n".join(out) + "\n"
 
@@ -1025,10 +1123,7 @@ class Gen:
         # A template when T can be deduced (as int) from an int parameter.
         fn.template = index != 0 and any(k == "int" for k, _ in params) and \
             "templates" not in self.without and rng.chance(0.3)
-        self.fn = fn
-        self.callees = callees
-        self.counter = 0
-        self.scopes = [[]]
+        self.begin_body(fn, callees, [])
         for kind, name in params:
             if fn.template and kind == "int":
                 # of type T: read as int(name), never written nor referred to
@@ -1036,6 +1131,17 @@ class Gen:
                 continue
             self.declare(Var(name, {"int": "int", "ref": "int", "ptr": "ptr",
                                     "obj": "cobj"}[kind]))
+        n = rng.randint(2, 4) if index else rng.randint(3, 6)
+        fn.body = self.body(n)
+        return fn
+
+    def begin_body(self, fn, callees, names):
+        """The generator's state at the start of fn's body; `names` are the
+        Vars it starts with (parameters, captures)."""
+        self.fn = fn
+        self.callees = callees
+        self.counter = 0
+        self.scopes = [list(names)]
         self.loops = 0
         self.switches = 0
         self.no_await = 0
@@ -1044,17 +1150,122 @@ class Gen:
         self.try_depth_in_loop = 0
         self.in_await_operand = 0
         self.stmt_awaits = 0
-        n = rng.randint(2, 4) if index else rng.randint(3, 6)
+
+    def body(self, n):
+        rng = self.rng
         stmts = [self.stmt(rng.weighted([(2, 0), (5, 1), (4, 2), (1, 3)]))
                  for _ in range(n)]
-        if returns_int:
+        if self.fn.returns_int:
             stmts.append(Stmt(["co_return {} % 1000;"], [self.expr(LOUD, 2)],
                               removable=False, kind="return"))
         else:
             # an await so that every annotated function suspends
             stmts.append(Stmt(["co_await yv(0);"], removable=True))
-        fn.body = Block(stmts)
-        return fn
+        return Block(stmts)
+
+    # -- annotated lambdas
+    def lambda_group(self, number, callees):
+        """Driver code defining and running one or two annotated lambdas over
+        its locals. The closure outlives every future it makes (each run
+        completes or drops its future before the next statement), and at most
+        one Obj is copied into a closure (the order of a closure's members is
+        unspecified, and so the order their copies print)."""
+        rng = self.rng
+        group = LambdaGroup(f"lam{number}", inline=rng.chance(0.3))
+        ints = [f"x{n}" for n in range(1, rng.randint(1, 3) + 1)]
+        objs = [f"k{n}" for n in range(1, rng.weighted([(3, 0), (4, 1), (2, 2)]) + 1)]
+        for x in ints:
+            group.locals.append(f"int {x} = {rng.randint(0, 20)};")
+        for k in objs:
+            group.locals.append(f'Obj {k}("{group.name}.{k}", {rng.randint(0, 20)});')
+        for _ in range(2 if rng.chance(0.2) else 1):
+            self.lambdas += 1
+            group.lambdas.append(self.annotated_lambda(f"l{self.lambdas}", ints, objs,
+                                                       callees))
+        group.prints = [f'std::printf("{group.name}.{x} %d\\n", {x});' for x in ints]
+        group.prints += [f'std::printf("{group.name}.{k} %d\\n", {k}.v);' for k in objs]
+        return group
+
+    def annotated_lambda(self, name, ints, objs, callees):
+        rng = self.rng
+        mutable = rng.chance(0.4)
+        default = rng.weighted([(5, None), (2, "&"), (2, "=")])
+        captures = [default] if default else []
+        names = []
+
+        def by_copy(var, kind):
+            if kind == "int":
+                return Var(var, "int", mutable=mutable)
+            return Var(var, "obj" if mutable else "cobj")
+
+        for x in ints:
+            how = rng.weighted([(3, "copy"), (3, "ref")] +
+                               ([(2, None)] if default is None else []))
+            if how is None:
+                continue
+            if default is None or (default == "&") != (how == "ref"):
+                captures.append(x if how == "copy" else "&" + x)
+            names.append(by_copy(x, "int") if how == "copy" else Var(x, "int"))
+        copied = False  # an Obj copied into the closure
+        for k in objs:
+            opts = [(3, "ref")]
+            if not copied:
+                opts.append((2, "copy"))
+            if default is None:
+                opts.append((2, None))
+            how = rng.weighted(opts)
+            if how is None:
+                continue
+            if default is None or (default == "&") != (how == "ref"):
+                captures.append(k if how == "copy" else "&" + k)
+            copied = copied or how == "copy"
+            names.append(by_copy(k, "obj") if how == "copy" else Var(k, "obj"))
+        # Init-captures: values of pure initializers (no order to observe),
+        # references to the driver's ints, a copy of an Obj.
+        for j in range(1, rng.weighted([(5, 0), (3, 1), (1, 2)]) + 1):
+            opts = ["value"] + (["ref"] if ints else []) + \
+                (["obj"] if objs and not copied else [])
+            what = rng.choice(opts)
+            if what == "value":
+                init = str(rng.randint(0, 9))
+                if ints and rng.chance(0.6):
+                    init = f"{rng.choice(ints)} + {init}"
+                captures.append(f"n{j} = {init}")
+                names.append(by_copy(f"n{j}", "int"))
+            elif what == "ref":
+                captures.append(f"&m{j} = {rng.choice(ints)}")
+                names.append(Var(f"m{j}", "int"))
+            else:
+                copied = True
+                captures.append(f"kc{j} = {rng.choice(objs)}")
+                names.append(by_copy(f"kc{j}", "obj"))
+        params = []
+        for n in range(rng.weighted([(2, 0), (4, 1), (3, 2), (1, 3)])):
+            kinds = [(4, "int")]
+            if "ref-params" not in self.without:
+                kinds += [(2, "ref"), (1, "ptr")]
+            if objs and "obj-params" not in self.without:
+                kinds.append((1, "obj"))
+            params.append((rng.weighted(kinds), f"a{n}"))
+        returns_int = "annotated-void" in self.without or rng.chance(0.75)
+        lam = Lambda(name, returns_int, params, captures, mutable)
+        for kind, pname in params:
+            names.append(Var(pname, {"int": "int", "ref": "int", "ptr": "ptr",
+                                     "obj": "cobj"}[kind]))
+        for run in (0, 1):
+            for kind, _ in params:
+                lam.args[run].append({
+                    "int": lambda: str(rng.randint(0, 9) + 10 * run),
+                    "ref": lambda: rng.choice(ints),
+                    "ptr": lambda: "&" + rng.choice(ints),
+                    "obj": lambda: rng.choice(objs)}[kind]())
+        self.begin_body(lam, callees, names)
+        lam.body = self.body(rng.randint(2, 3))
+        lam.second_run = rng.chance(0.6)
+        lam.drop_runs = rng.chance(0.6)
+        lam.drops = rng.randint(2, 3)
+        lam.drop_offset = rng.randint(0, 3)
+        return lam
 
     def generate(self):
         rng = self.rng
@@ -1066,6 +1277,11 @@ class Gen:
         self.program.entry_args = [rng.randint(0, 9), rng.randint(10, 30)]
         self.program.drops = rng.randint(2, 5)
         self.program.drop_offset = rng.randint(0, 7)
+        # Last, so that the rest of a seed's program does not depend on it.
+        self.lambdas = 0
+        if self.on("annotated-lambda", 0.35):
+            for number in range(1, (2 if rng.chance(0.1) else 1) + 1):
+                self.program.groups.append(self.lambda_group(number, functions))
         return self.program
 
 

@@ -1,6 +1,7 @@
 """Reduces a failing fuzz program over its generated structure.
 
-Greedy passes until nothing more goes: drop whole functions, drop chunks of
+Greedy passes until nothing more goes: drop whole functions (and annotated
+lambdas with the driver code around them), drop chunks of
 statements of each block, put a compound statement's blocks in its place,
 replace an expression by `1` or by one of its operands, drop the second run
 and the cancellation runs. A candidate is kept when it is still a valid
@@ -121,10 +122,15 @@ def blocks_of(program):
                 for b in s.blocks():
                     visit(b)
 
-    for f in program.functions:
+    for f in program.functions + lambdas_of(program):
         if not f.deleted:
             visit(f.body)
     return out
+
+
+def lambdas_of(program):
+    """The annotated lambdas of the driver code that is still there."""
+    return [lam for g in program.groups if not g.deleted for lam in g.lambdas]
 
 
 def exprs_of(program):
@@ -149,17 +155,18 @@ def reduce(checker, program, target, deadline):
     progress = True
     while progress and time.monotonic() < deadline:
         progress = False
-        # Runs of the entry.
-        for attr in ("drop_runs", "second_run"):
-            if getattr(program, attr):
-                setattr(program, attr, False)
-                if still():
-                    progress = True
-                else:
-                    setattr(program, attr, True)
-        # Functions.
-        for f in program.functions:
-            if f.deleted or f.name == "f0":
+        # Runs of the entry and of the lambdas.
+        for owner in [program] + lambdas_of(program):
+            for attr in ("drop_runs", "second_run"):
+                if getattr(owner, attr):
+                    setattr(owner, attr, False)
+                    if still():
+                        progress = True
+                    else:
+                        setattr(owner, attr, True)
+        # Driver code with lambdas, lambdas, functions.
+        for f in program.groups + lambdas_of(program) + program.functions:
+            if f.deleted or getattr(f, "name", "") == "f0":
                 continue
             f.deleted = True
             if still():

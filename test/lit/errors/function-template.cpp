@@ -9,7 +9,7 @@
 
 #include <vector>
 
-// CHECK: function-template.cpp:[[@LINE+2]]:35: error: an annotated function template with a parameter pack or an unnamed template parameter is not supported yet
+// CHECK: function-template.cpp:[[@LINE+2]]:35: error: an annotated function template with a parameter pack is not supported yet
 template <class... Ts>
 UNAWAIT_ASYNC unawait::Async<int> variadic(Ts... values) {
   co_await ready(0);

@@ -1,5 +1,6 @@
 #include "Analysis/AsyncFunctionModel.h"
 
+#include "Analysis/AnnotatedLambdas.h"
 #include "Analysis/KeptObjects.h"
 #include "Analysis/Naming.h"
 #include "Analysis/BodyLowering.h"
@@ -150,7 +151,7 @@ std::optional<Unsupported> unsupportedTemplate(const FunctionDecl *F) {
     return F->isTemplated() ? Unsupported::FunctionInTemplate
                             : Unsupported::ExplicitSpecialization;
   for (const NamedDecl *Param : *Template->getTemplateParameters())
-    if (Param->isParameterPack() || Param->getName().empty())
+    if (Param->isParameterPack())
       return Unsupported::VariadicTemplate;
   return std::nullopt;
 }
@@ -161,8 +162,6 @@ std::optional<Unsupported> unsupportedTemplate(const FunctionDecl *F) {
 std::optional<Unsupported> unsupportedMember(const CXXMethodDecl *Method,
                                              const SourceManager &SM) {
   const CXXRecordDecl *Class = Method->getParent();
-  if (Class->isLambda())
-    return Unsupported::AnnotatedLambda;
   if (Method->isOutOfLine() && Class->isDependentContext())
     return Unsupported::OutOfClassTemplateMember;
   if (Method->isOutOfLine() &&
@@ -174,7 +173,10 @@ std::optional<Unsupported> unsupportedMember(const CXXMethodDecl *Method,
 }
 
 /// Rejects the kinds of functions later versions will rewrite.
-bool supportedFunction(const FunctionDecl *F, DiagnosticReporter &Diags) {
+bool supportedFunction(const AsyncFunction &Function, DiagnosticReporter &Diags) {
+  const FunctionDecl *F = Function.Definition;
+  if (Function.isLambda())
+    return supportedLambda(Function, Diags);
   std::optional<Unsupported> What;
   const auto *Method = dyn_cast<CXXMethodDecl>(F);
   if (Method)
@@ -208,15 +210,22 @@ std::string identifierFor(const FunctionDecl *F) {
 }
 
 /// `<name>_future`, numbered for overloads, never a name already declared
-/// where the class goes.
-std::string chooseClassName(const FunctionDecl *F, const ModelRegistry &Models,
+/// where the class goes; `<enclosing>_lambda_future` for an annotated lambda,
+/// numbered in its enclosing function.
+std::string chooseClassName(const AsyncFunction &Function, const ModelRegistry &Models,
                             ASTContext &Context) {
-  std::string Base = identifierFor(F) + "_future";
+  bool Lambda = Function.isLambda();
+  const FunctionDecl *F = Lambda ? Function.EnclosingFunction : Function.Definition;
+  std::string Base = identifierFor(F) + (Lambda ? "_lambda_future" : "_future");
   unsigned Same = 1;
-  for (const AsyncFunctionModel &Other : Models.models())
-    if (Other.Function.Definition->getDeclContext() == F->getDeclContext() &&
-        Other.Function.Definition->getName() == F->getName())
+  for (const AsyncFunctionModel &Other : Models.models()) {
+    const FunctionDecl *OtherF = Other.Function.Definition;
+    if (Lambda ? Other.Function.EnclosingFunction == F
+               : !Other.Function.isLambda() &&
+                     OtherF->getDeclContext() == F->getDeclContext() &&
+                     OtherF->getDeclName() == F->getDeclName())
       ++Same;
+  }
   std::string Name = Same == 1 ? Base : Base + "_" + std::to_string(Same);
   // Neither a name declared where the class goes, nor one the function
   // spells (the class would hide it).
@@ -317,12 +326,13 @@ std::optional<AsyncFunctionModel>
 analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
                      DiagnosticReporter &Diags, ModelRegistry &Callees) {
   const FunctionDecl *F = Function.Definition;
-  if (!supportedFunction(F, Diags))
+  if (!supportedFunction(Function, Diags))
     return std::nullopt;
   AsyncFunctionModel M;
   M.Function = Function;
-  M.Name = F->getQualifiedNameAsString();
-  M.ClassName = chooseClassName(F, Callees, Context);
+  M.Name = Function.isLambda() ? lambdaName(Function, Context.getSourceManager())
+                               : F->getQualifiedNameAsString();
+  M.ClassName = chooseClassName(Function, Callees, Context);
   M.OutputIsVoid = Function.OutputType->isVoidType();
   M.OutputTypeSpelling = spellType(Function.OutputType, Context);
   if (Function.OutputType->isReferenceType()) {

@@ -168,6 +168,9 @@ struct FrameObject {
   /// An unnamed parameter: the rewritten function's definition names it
   /// SourceName.
   bool NamedByRewrite = false;
+  /// A parameter that is an annotated lambda's capture (AnnotatedLambdas.h):
+  /// a reference to what the lambda's body names.
+  bool Capture = false;
   /// A variable some await polls in place: always kept.
   bool AwaitedInPlace = false;
   /// For the reference a tuple-like structured binding holds: the
@@ -254,6 +257,10 @@ struct AsyncFunctionModel {
   /// For an instance of a member of a class template: the instance of the
   /// class its generated class is nested in ("::Box<int>").
   std::string EnclosingClass;
+  /// A function template's unnamed template parameters (`class = ...`) and
+  /// the names the rewritten definition gives them, so that its body can
+  /// name the class template's arguments.
+  std::vector<std::pair<const clang::NamedDecl *, std::string>> NamedTemplateParams;
   std::string OutputTypeSpelling;
   bool OutputIsVoid = false;
 

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis/BodyLowering.h"
 
+#include "Analysis/AnnotatedLambdas.h"
 #include "Analysis/Escapes.h"
 #include "Analysis/EvaluationOrder.h"
 #include "Analysis/Naming.h"
@@ -224,20 +225,33 @@ public:
     // The parameters and `this` live in the frame from its construction.
     BlockNode Entry;
     Scopes.push_back(&Entry);
-    if (const auto *Method = dyn_cast<CXXMethodDecl>(F); Method && Method->isInstance())
+    if (M.Function.isLambda())
+      addCaptures(cast<CXXMethodDecl>(F));
+    else if (const auto *Method = dyn_cast<CXXMethodDecl>(F); Method && Method->isInstance())
       addThis(Method);
     std::map<std::string, unsigned> Spelled = functionIdentifiers(F, Ctx);
+    auto FreshName = [&](llvm::StringRef Prefix, unsigned N) {
+      std::string Name;
+      do
+        Name = Prefix.str() + std::to_string(N++);
+      while (Spelled.count(Name));
+      Spelled[Name] = 1;
+      return Name;
+    };
     for (const ParmVarDecl *Param : F->parameters()) {
       ObjectId Id = addVariable(Param, ObjectKind::Param);
       // The rewritten function passes every parameter to the class, so an
       // unnamed one gets a name.
-      for (unsigned N = Id; Param->getName().empty(); ++N)
-        if (std::string Name = "unnamed" + std::to_string(N); !Spelled.count(Name)) {
-          M.Objects[Id].SourceName = Name;
-          M.Objects[Id].NamedByRewrite = true;
-          break;
-        }
+      if (Param->getName().empty()) {
+        M.Objects[Id].SourceName = FreshName("unnamed", Id);
+        M.Objects[Id].NamedByRewrite = true;
+      }
     }
+    // And names every template argument of the class.
+    if (const FunctionTemplateDecl *Template = M.functionTemplate())
+      for (const NamedDecl *Param : *Template->getTemplateParameters())
+        if (Param->getName().empty())
+          M.NamedTemplateParams.emplace_back(Param, FreshName("UnnamedParam", 1));
     Scopes.pop_back();
     M.Body.Entry = Entry.Declared;
     lowerScope(Root, blockChildren(Body), cast<CompoundStmt>(Body)->getLBracLoc());
@@ -340,6 +354,23 @@ public:
     This.Loc = Method->getLocation();
     This.Type = Method->getThisType();
     Scopes.back()->Declared.push_back(addObject(std::move(This)));
+  }
+
+  /// An annotated lambda's captures, first in the frame like parameters (see
+  /// AnnotatedLambdas.h); a captured `this` is the enclosing function's.
+  void addCaptures(const CXXMethodDecl *Call) {
+    for (const LambdaCapture &Capture : Call->getParent()->captures()) {
+      if (Capture.capturesThis()) {
+        addThis(cast<CXXMethodDecl>(M.Function.EnclosingFunction));
+        continue;
+      }
+      FrameObject &Object =
+          M.Objects[addVariable(cast<VarDecl>(Capture.getCapturedVar()), ObjectKind::Param)];
+      Object.Type = captureReferenceType(Capture, Call, Ctx);
+      Object.StoredAsPointer = true;
+      Object.HasDestructor = false;
+      Object.Capture = true;
+    }
   }
 
   ObjectId addVariable(const VarDecl *Var, ObjectKind Kind) {

@@ -121,7 +121,20 @@ private:
     if (Method && Method->isOutOfLine())
       Function.InClassDeclaration =
           llvm::dyn_cast_or_null<clang::CXXMethodDecl>(Method->getCanonicalDecl());
+    if (Function.isLambda())
+      Function.EnclosingFunction = enclosingFunction(Method);
     Visit(Function);
+  }
+
+  /// The function around a lambda's call operator, through lambdas.
+  static const clang::FunctionDecl *enclosingFunction(const clang::CXXMethodDecl *Call) {
+    const clang::DeclContext *Around = Call->getParent()->getDeclContext();
+    while (const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(Around)) {
+      if (!Method->getParent()->isLambda())
+        break;
+      Around = Method->getParent()->getDeclContext();
+    }
+    return llvm::dyn_cast<clang::FunctionDecl>(Around);
   }
 
   clang::ASTContext &Context;

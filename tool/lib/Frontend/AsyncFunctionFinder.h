@@ -40,6 +40,14 @@ struct AsyncFunction {
   /// declared in the class, before \c InClassDeclaration, and defined
   /// before the definition.
   const clang::CXXMethodDecl *InClassDeclaration = nullptr;
+  /// For an annotated lambda, the function whose body holds it (through
+  /// any lambdas around it); null for a lambda outside a function. The
+  /// generated class goes where that function's would, and is named for it.
+  const clang::FunctionDecl *EnclosingFunction = nullptr;
+  bool isLambda() const {
+    const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(Definition);
+    return Method && Method->getParent()->isLambda();
+  }
 };
 
 /// True if \p D carries UNAWAIT_ASYNC.

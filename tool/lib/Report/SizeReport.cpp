@@ -128,7 +128,7 @@ FunctionReport report(const AsyncFunctionModel &Model, const SourceManager &SM) 
     if (Object.Kind == ObjectKind::This)
       Start.Fields.push_back(field(Object, ReceiverWhy, SM));
     else if (Object.Kind == ObjectKind::Param && Object.Kept)
-      Start.Fields.push_back(field(Object, "a parameter", SM));
+      Start.Fields.push_back(field(Object, Object.Capture ? "a capture" : "a parameter", SM));
   finishState(Start);
   Function.States.push_back(std::move(Start));
 

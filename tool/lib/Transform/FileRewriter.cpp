@@ -42,6 +42,15 @@ SourceLocation insertionPoint(const FunctionDecl *F, ASTContext &Context) {
   return SM.translateLineCol(File, Line, 1);
 }
 
+/// The return type as written; for a lambda, its trailing return type
+/// (which FunctionDecl::getReturnTypeSourceRange does not give).
+SourceRange returnTypeRange(const FunctionDecl *F) {
+  if (const TypeSourceInfo *Written = F->getTypeSourceInfo())
+    if (auto Function = Written->getTypeLoc().IgnoreParens().getAs<FunctionTypeLoc>())
+      return Function.getReturnLoc().getSourceRange();
+  return F->getReturnTypeSourceRange();
+}
+
 /// Removes UNAWAIT_ASYNC from every declaration of F in the main file: the
 /// rewritten function is no longer a coroutine.
 void removeAnnotations(const FunctionDecl *F, Rewriter &R) {
@@ -83,14 +92,20 @@ std::string lineDirective(SourceLocation Loc, const SourceManager &SM) {
 std::string formatRegions(const std::string &Code,
                           const std::vector<std::string> &Regions,
                           llvm::StringRef FileName) {
+  // (Regions are not in the file's order: an annotated lambda's class comes
+  // before the function whose body holds the lambda's new body.)
   std::vector<tooling::Range> Ranges;
-  size_t From = 0;
+  auto Claimed = [&](size_t At, size_t Length) {
+    return llvm::any_of(Ranges, [&](const tooling::Range &Other) {
+      return tooling::Range(At, Length).overlapsWith(Other);
+    });
+  };
   for (const std::string &Region : Regions) {
-    size_t At = Code.find(Region, From);
-    if (At == std::string::npos)
-      continue;
-    Ranges.emplace_back(At, Region.size());
-    From = At + Region.size();
+    size_t At = Code.find(Region);
+    while (At != std::string::npos && Claimed(At, Region.size()))
+      At = Code.find(Region, At + 1);
+    if (At != std::string::npos)
+      Ranges.emplace_back(At, Region.size());
   }
   llvm::Expected<format::FormatStyle> Style =
       format::getStyle("file", FileName, "LLVM", Code);
@@ -120,7 +135,8 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
   std::string InstanceAssertions;
   for (const AsyncFunctionModel &Model : Models.models()) {
     if (Model.InstanceOf) {
-      if (Options.SizeAsserts)
+      // (An instance whose arguments include a closure type has no name.)
+      if (Options.SizeAsserts && Model.NameableClass)
         InstanceAssertions += sizeAssertion(Model);
       continue;
     }
@@ -131,11 +147,15 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
       continue;
     }
     const FunctionDecl *F = Model.Function.Definition;
-    SourceLocation FunctionStart = insertionPoint(F, Context);
+    // An annotated lambda's class goes where its enclosing function's would.
+    const FunctionDecl *Placed = Model.Function.EnclosingFunction;
+    SourceLocation FunctionStart = insertionPoint(Placed ? Placed : F, Context);
     std::string Class = Emitted->ClassDefinition + "\n";
     if (Options.LineDirectives)
       Class += lineDirective(FunctionStart, SM);
-    R.InsertTextBefore(FunctionStart, Class);
+    // Several lambdas of one function: their classes in source order, for
+    // one may await another.
+    R.InsertText(FunctionStart, Class, /*InsertAfter=*/Placed != nullptr);
     if (const FunctionDecl *InClass = Model.Function.InClassDeclaration) {
       R.InsertTextBefore(insertionPoint(InClass, Context), Emitted->ClassDeclaration);
       Regions.push_back(Emitted->ClassDeclaration);
@@ -143,8 +163,7 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
     Regions.push_back(Emitted->ClassDefinition);
     removeAnnotations(F, R);
     if (!Model.Function.BoxedSignature)
-      R.ReplaceText(SM.getExpansionRange(F->getReturnTypeSourceRange()),
-                    Emitted->ReturnType);
+      R.ReplaceText(SM.getExpansionRange(returnTypeRange(F)), Emitted->ReturnType);
     std::string Body = Emitted->FactoryBody;
     if (Options.LineDirectives) {
       SourceLocation End = SM.getExpansionLoc(F->getBody()->getEndLoc());
@@ -155,6 +174,9 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
       if (Object.NamedByRewrite)
         R.InsertTextBefore(SM.getExpansionLoc(Object.Var->getLocation()),
                            " " + Object.SourceName);
+    // (An unnamed template parameter's location is where its name would be.)
+    for (const auto &[Param, Name] : Model.NamedTemplateParams)
+      R.InsertTextBefore(SM.getExpansionLoc(Param->getLocation()), " " + Name + " ");
     Regions.push_back(Emitted->FactoryBody);
   }
   if (Failed || Diags.hasErrors())

@@ -250,6 +250,8 @@ private:
             ? "the future awaited at " + M.Points[*Object.AwaitOf].StateName
         : Object.Kind == ObjectKind::This
             ? "`this`: the object the member function runs on"
+        : Object.Capture
+            ? "capture '" + Object.SourceName + "'"
             : kindName(Object.Kind).str() + " '" + oneLine(Object.SourceName) + "'";
     std::string Held;
     for (const SuspensionPoint &P : M.Points)
@@ -682,8 +684,13 @@ private:
     if (!Template)
       return M.ClassName;
     std::string Arguments;
-    for (const NamedDecl *Param : *Template->getTemplateParameters())
-      Arguments += (Arguments.empty() ? "" : ", ") + Param->getNameAsString();
+    for (const NamedDecl *Param : *Template->getTemplateParameters()) {
+      std::string Name = Param->getNameAsString();
+      for (const auto &[Unnamed, Given] : M.NamedTemplateParams)
+        if (Unnamed == Param)
+          Name = Given;
+      Arguments += (Arguments.empty() ? "" : ", ") + Name;
+    }
     return M.ClassName + "<" + Arguments + ">";
   }
 

@@ -1,0 +1,165 @@
+#include "Analysis/AnnotatedLambdas.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace unawait {
+
+using namespace clang;
+
+namespace {
+
+/// The lambda's call operator.
+const CXXMethodDecl *callOf(const AsyncFunction &Lambda) {
+  return cast<CXXMethodDecl>(Lambda.Definition);
+}
+
+/// True if the generated class can go where the enclosing function's would:
+/// a function that is not a template, not annotated itself (its body is
+/// moved into its own class, lambda and all) and, for a member function,
+/// defined in a named class at namespace scope.
+bool placeable(const AsyncFunction &Lambda) {
+  const FunctionDecl *Around = Lambda.EnclosingFunction;
+  if (!Around || Around->isTemplated() || isAnnotatedAsync(Around))
+    return false;
+  for (const DeclContext *Context = callOf(Lambda)->getParent()->getDeclContext();
+       Context != Around; Context = cast<CXXMethodDecl>(Context)->getParent()->getDeclContext())
+    if (isAnnotatedAsync(cast<CXXMethodDecl>(Context)))
+      return false;
+  const auto *Method = dyn_cast<CXXMethodDecl>(Around);
+  return !Method || (!Method->isOutOfLine() && !Method->getParent()->isLocalClass() &&
+                     Method->getParent()->getIdentifier());
+}
+
+/// The first capture the frame cannot hold.
+const LambdaCapture *unsupportedCapture(const CXXMethodDecl *Call) {
+  for (const LambdaCapture &Capture : Call->getParent()->captures()) {
+    if (Capture.capturesThis()) {
+      if (Capture.getCaptureKind() == LCK_StarThis)
+        return &Capture;
+      continue;
+    }
+    if (!Capture.capturesVariable() || Capture.isPackExpansion() ||
+        !isa<VarDecl>(Capture.getCapturedVar()) ||
+        Capture.getCapturedVar()->isParameterPack())
+      return &Capture;
+  }
+  return nullptr;
+}
+
+/// Finds a declaration of the enclosing function that the lambda's body
+/// names without capturing it: a static or constant local, a local type, a
+/// local using-declaration. The generated class, outside that function,
+/// could not name it.
+class EnclosingNameSearch : public RecursiveASTVisitor<EnclosingNameSearch> {
+public:
+  explicit EnclosingNameSearch(const CXXMethodDecl *Call) : Call(Call) {
+    for (const LambdaCapture &Capture : Call->getParent()->captures())
+      if (Capture.capturesVariable())
+        Captured.insert(Capture.getCapturedVar());
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (Captured.count(Ref->getDecl()))
+      return true;
+    return note(Ref->getDecl(), Ref->getLocation()) &&
+           note(Ref->getFoundDecl(), Ref->getLocation());
+  }
+  bool VisitTagTypeLoc(TagTypeLoc Type) {
+    return note(Type.getDecl(), Type.getNameLoc());
+  }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc Type) {
+    return note(Type.getTypedefNameDecl(), Type.getNameLoc());
+  }
+
+  const NamedDecl *Found = nullptr;
+  SourceLocation Where;
+
+private:
+  /// False (stops the search) at the first local of the enclosing function.
+  bool note(const NamedDecl *D, SourceLocation Loc) {
+    if (!D || !D->getParentFunctionOrMethod() || Call->Encloses(D->getDeclContext()))
+      return true;
+    Found = D;
+    Where = Loc;
+    return false;
+  }
+
+  const CXXMethodDecl *Call;
+  llvm::DenseSet<const ValueDecl *> Captured;
+};
+
+/// Finds a using-directive or namespace alias in the enclosing function:
+/// lookups in the lambda's body may depend on it.
+class UsingDirectiveSearch : public RecursiveASTVisitor<UsingDirectiveSearch> {
+public:
+  bool VisitUsingDirectiveDecl(UsingDirectiveDecl *D) { return found(D); }
+  bool VisitNamespaceAliasDecl(NamespaceAliasDecl *D) { return found(D); }
+  const Decl *Found = nullptr;
+
+private:
+  bool found(const Decl *D) {
+    Found = D;
+    return false;
+  }
+};
+
+const Decl *enclosingUsingDirective(const AsyncFunction &Lambda) {
+  UsingDirectiveSearch Search;
+  Search.TraverseStmt(Lambda.EnclosingFunction->getBody());
+  return Search.Found;
+}
+
+} // namespace
+
+bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags) {
+  const CXXMethodDecl *Call = callOf(Lambda);
+  SourceLocation At = Call->getParent()->getLocation();
+  if (!placeable(Lambda)) {
+    reportUnsupported(Diags, At, Unsupported::LambdaPlacement);
+    return false;
+  }
+  if (Call->getDescribedFunctionTemplate()) {
+    reportUnsupported(Diags, At, Unsupported::GenericLambda);
+    return false;
+  }
+  if (const LambdaCapture *Capture = unsupportedCapture(Call)) {
+    reportUnsupported(Diags, Capture->getLocation(), Unsupported::LambdaCapture);
+    return false;
+  }
+  if (const Decl *Using = enclosingUsingDirective(Lambda)) {
+    reportUnsupported(Diags, Using->getBeginLoc(), Unsupported::LambdaNamesLocal,
+                      "a using-directive or namespace alias");
+    return false;
+  }
+  EnclosingNameSearch Search(Call);
+  Search.TraverseStmt(Call->getBody());
+  if (Search.Found) {
+    reportUnsupported(Diags, Search.Where, Unsupported::LambdaNamesLocal,
+                      "'" + Search.Found->getNameAsString() + "'");
+    return false;
+  }
+  return true;
+}
+
+QualType captureReferenceType(const LambdaCapture &Capture, const CXXMethodDecl *Call,
+                              ASTContext &Context) {
+  QualType Named = Capture.getCapturedVar()->getType().getNonReferenceType();
+  // The closure's copy is const in the body of a lambda that is not mutable.
+  if (Capture.getCaptureKind() == LCK_ByCopy && Call->isConst())
+    Named.addConst();
+  return Context.getLValueReferenceType(Named);
+}
+
+std::string lambdaName(const AsyncFunction &Lambda, const SourceManager &SM) {
+  PresumedLoc Where =
+      SM.getPresumedLoc(SM.getExpansionLoc(callOf(Lambda)->getParent()->getLocation()));
+  std::string Around = Lambda.EnclosingFunction
+                           ? Lambda.EnclosingFunction->getQualifiedNameAsString() + "::"
+                           : "";
+  return Around + "(lambda at " + std::to_string(Where.getLine()) + ":" +
+         std::to_string(Where.getColumn()) + ")";
+}
+
+} // namespace unawait

@@ -1,0 +1,42 @@
+//===- AnnotatedLambdas.h - what an annotated lambda's rewrite needs ------===//
+//
+// An *annotated lambda* is a lambda whose call operator carries
+// UNAWAIT_ASYNC. Its generated class cannot be nested in the closure type
+// (which has no name), so it goes where the *enclosing function*'s would (at
+// namespace scope before it, or in its class for a member function), is
+// named `<enclosing>_lambda_future`, and the lambda's body becomes
+// `return <class>(captures..., parameters...);`.
+//
+// A *capture* is a frame object like a reference parameter: the future holds
+// a pointer to what the lambda's body names (the closure's copy, const
+// unless the lambda is mutable, or the captured variable itself), exactly as
+// a coroutine lambda reads its captures through the closure. A captured
+// `this` is the frame's `this` object, as in a member function.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Analysis/Unsupported.h"
+#include "Frontend/AsyncFunctionFinder.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include <optional>
+#include <string>
+
+namespace unawait {
+
+/// Reports why \p Lambda cannot be rewritten, if it cannot: where its class
+/// would go, a generic call operator, a capture the frame cannot hold, or a
+/// name of the enclosing function the generated class could not see.
+bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags);
+
+/// The type of the frame object for \p Capture of \p Call's lambda: an
+/// lvalue reference to what the body names.
+clang::QualType captureReferenceType(const clang::LambdaCapture &Capture,
+                                     const clang::CXXMethodDecl *Call,
+                                     clang::ASTContext &Context);
+
+/// `<enclosing function>::(lambda at line N)`, the name in the report.
+std::string lambdaName(const AsyncFunction &Lambda, const clang::SourceManager &SM);
+
+} // namespace unawait
