@@ -12,17 +12,6 @@
 UNAWAIT_ASYNC unawait::Async<int> Declared::later() { co_return co_await ready(2); }
 
 
-template <class T> struct Box {
-  T value;
-  UNAWAIT_ASYNC unawait::Async<T> get();
-};
-template <class T>
-// CHECK: member-function.cpp:[[@LINE+1]]:41: error: an annotated member of a class template defined outside the class is not supported yet: define it in the class
-UNAWAIT_ASYNC unawait::Async<T> Box<T>::get() {
-  co_await ready(0);
-  co_return value;
-}
-
 struct Node {
   int value = 0;
   UNAWAIT_ASYNC unawait::Async<int> copy_across() {
@@ -34,6 +23,5 @@ struct Node {
 };
 
 int use() {
-  auto f = Box<int>{1}.get();
   return 0;
 }

@@ -162,8 +162,6 @@ std::optional<Unsupported> unsupportedTemplate(const FunctionDecl *F) {
 std::optional<Unsupported> unsupportedMember(const CXXMethodDecl *Method,
                                              const SourceManager &SM) {
   const CXXRecordDecl *Class = Method->getParent();
-  if (Method->isOutOfLine() && Class->isDependentContext())
-    return Unsupported::OutOfClassTemplateMember;
   if (Method->isOutOfLine() &&
       !SM.isInMainFile(SM.getExpansionLoc(Method->getCanonicalDecl()->getLocation())))
     return Unsupported::OutOfClassMember;

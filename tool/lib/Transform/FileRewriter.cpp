@@ -26,6 +26,11 @@ SourceLocation insertionPoint(const FunctionDecl *F, ASTContext &Context) {
   if (const FunctionTemplateDecl *Template = F->getDescribedFunctionTemplate())
     Whole = Template; // from `template <...>`
   SourceLocation Begin = SM.getExpansionLoc(Whole->getBeginLoc());
+  // A member of a class template defined outside it: from its class's
+  // `template <class T>`.
+  if (SourceLocation Outer = SM.getExpansionLoc(F->getOuterLocStart());
+      SM.isBeforeInTranslationUnit(Outer, Begin))
+    Begin = Outer;
   for (const Attr *A : F->attrs())
     if (A->getLocation().isValid() && !A->isInherited()) {
       SourceLocation Loc = SM.getExpansionLoc(A->getRange().getBegin());

@@ -29,7 +29,7 @@ public:
     std::string Body = pollBody();
     Result.ClassDefinition = classDefinition(Body);
     if (M.Function.InClassDeclaration)
-      Result.ClassDeclaration = "class " + M.ClassName + ";\n";
+      Result.ClassDeclaration = templateHeader() + "class " + M.ClassName + ";\n";
     Result.ReturnType = M.Function.BoxedSignature
                             ? "unawait::Async<" + M.OutputTypeSpelling + ">"
                             : classType();
@@ -51,8 +51,8 @@ private:
                        "class. sizeof is its whole frame.\n",
                        M.Name, llvm::sys::path::filename(Where.getFilename()),
                        Where.getLine());
-    S += templateHeader() + "class " + outOfClassQualifier() + M.ClassName +
-         " {\npublic:\n";
+    S += enclosingTemplateHeaders() + templateHeader() + "class " +
+         outOfClassQualifier() + M.ClassName + " {\npublic:\n";
     S += "using output_type = " + M.OutputTypeSpelling + ";\n\n";
     S += constructors();
     S += "unawait::Poll<output_type> poll(unawait::Context &" +
@@ -647,6 +647,19 @@ private:
     if (!Template)
       return "";
     return Text.range(Text.fileRange(Template->getTemplateParameters()->getSourceRange())) + "\n";
+  }
+
+  /// For a member of a class template defined outside the class, the
+  /// class's parameter lists as the definition writes them ("template
+  /// <class T>"): the generated class is defined there too.
+  std::string enclosingTemplateHeaders() const {
+    const FunctionDecl *F = M.Function.Definition;
+    if (!M.Function.InClassDeclaration)
+      return "";
+    std::string Headers;
+    for (unsigned I = 0; I < F->getNumTemplateParameterLists(); ++I)
+      Headers += Text.range(Text.fileRange(F->getTemplateParameterList(I)->getSourceRange())) + "\n";
+    return Headers;
   }
 
   /// For a free function that calls itself: a declaration of the rewritten
