@@ -112,6 +112,9 @@ std::string formatRegions(const std::string &Code,
     if (At != std::string::npos)
       Ranges.emplace_back(At, Region.size());
   }
+  llvm::sort(Ranges, [](const tooling::Range &A, const tooling::Range &B) {
+    return A.getOffset() < B.getOffset();
+  });
   llvm::Expected<format::FormatStyle> Style =
       format::getStyle("file", FileName, "LLVM", Code);
   if (!Style) {
