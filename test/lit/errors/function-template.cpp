@@ -16,17 +16,18 @@ UNAWAIT_ASYNC unawait::Async<int> variadic(Ts... values) {
   co_return sizeof...(values);
 }
 
-template <class T> UNAWAIT_ASYNC unawait::Async<int> special(T);
+template <class T> struct Holder {
+  unawait::Async<int> get();
+};
 template <>
-// CHECK: function-template.cpp:[[@LINE+1]]:35: error: an annotated explicit specialization is not supported yet
-UNAWAIT_ASYNC unawait::Async<int> special<int>(int value) {
+// CHECK: function-template.cpp:[[@LINE+1]]:48: error: an annotated explicit specialization of a member of a class template is not supported yet: annotate the member of the class template
+UNAWAIT_ASYNC unawait::Async<int> Holder<int>::get() {
   co_await ready(0);
-  co_return value;
+  co_return 1;
 }
-
 
 int use() {
   auto a = variadic(1, 2);
-  auto c = special(1);
+  auto c = Holder<int>().get();
   return 0;
 }

@@ -44,6 +44,12 @@ std::string AsyncFunctionModel::qualifiedClassName() const {
   // parent.
   if (!EnclosingClass.empty())
     return EnclosingClass + "::" + ClassName;
+  if (!SpecializationArguments.empty())
+    return qualifiedName(ClassName) + SpecializationArguments;
+  return qualifiedName(ClassName);
+}
+
+std::string AsyncFunctionModel::qualifiedName(llvm::StringRef Name) const {
   std::string Qualifier;
   for (const DeclContext *Context = Function.Definition->getDeclContext();
        Context && !Context->isTranslationUnit(); Context = Context->getParent())
@@ -51,7 +57,7 @@ std::string AsyncFunctionModel::qualifiedClassName() const {
         Named && !Named->getName().empty() &&
         isa<NamespaceDecl, CXXRecordDecl>(Named))
       Qualifier = Named->getName().str() + "::" + Qualifier;
-  return Qualifier.empty() ? ClassName : "::" + Qualifier + ClassName;
+  return Qualifier.empty() ? Name.str() : "::" + Qualifier + Name.str();
 }
 
 uint64_t AsyncFunctionModel::sizeWithout(ObjectId Id) const {
@@ -170,6 +176,40 @@ std::optional<Unsupported> unsupportedMember(const CXXMethodDecl *Method,
   return std::nullopt;
 }
 
+bool isExplicitSpecialization(const FunctionDecl *F) {
+  return F->getTemplateSpecializationKind() == TSK_ExplicitSpecialization &&
+         !F->isTemplated() && F->getPrimaryTemplate();
+}
+
+/// An explicit specialization returns what its template returns: the
+/// template's generated class template, specialised for its arguments (so
+/// the class is an explicit specialization too), or, where the template
+/// keeps (or is not rewritten to) a boxed signature, unawait::Async<T> and
+/// a class of its own.
+void placeSpecialization(AsyncFunctionModel &M, const ModelRegistry &Models,
+                         ASTContext &Context) {
+  const FunctionDecl *F = M.Function.Definition;
+  std::string Arguments;
+  for (const TemplateArgument &Argument : F->getTemplateSpecializationArgs()->asArray()) {
+    std::string Spelled;
+    if (Argument.getKind() == TemplateArgument::Type) {
+      Spelled = spellType(Argument.getAsType(), Context);
+    } else {
+      llvm::raw_string_ostream OS(Spelled);
+      Argument.print(Context.getPrintingPolicy(), OS, /*IncludeType=*/true);
+    }
+    Arguments += (Arguments.empty() ? "" : ", ") + Spelled;
+  }
+  M.Name += "<" + Arguments + ">";
+  const AsyncFunctionModel *Primary =
+      Models.find(F->getPrimaryTemplate()->getTemplatedDecl());
+  M.Function.BoxedSignature = !Primary || Primary->Function.BoxedSignature;
+  if (M.Function.BoxedSignature)
+    return;
+  M.ClassName = Primary->ClassName;
+  M.SpecializationArguments = "<" + Arguments + ">";
+}
+
 /// Rejects the kinds of functions later versions will rewrite.
 bool supportedFunction(const AsyncFunction &Function, DiagnosticReporter &Diags) {
   const FunctionDecl *F = Function.Definition;
@@ -182,7 +222,7 @@ bool supportedFunction(const AsyncFunction &Function, DiagnosticReporter &Diags)
   // A member of a class template is templated by its class alone.
   bool TemplatedByClass = Method && Method->getParent()->isDependentContext() &&
                           !F->getDescribedFunctionTemplate();
-  if (!What && !TemplatedByClass &&
+  if (!What && !TemplatedByClass && !isExplicitSpecialization(F) &&
       (F->isTemplated() || F->getTemplateSpecializationKind() != TSK_Undeclared))
     What = unsupportedTemplate(F);
   if (!What && F->isVariadic())
@@ -331,6 +371,8 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
   M.Name = Function.isLambda() ? lambdaName(Function, Context.getSourceManager())
                                : F->getQualifiedNameAsString();
   M.ClassName = chooseClassName(Function, Callees, Context);
+  if (isExplicitSpecialization(F))
+    placeSpecialization(M, Callees, Context);
   M.OutputIsVoid = Function.OutputType->isVoidType();
   M.OutputTypeSpelling = spellType(Function.OutputType, Context);
   if (Function.OutputType->isReferenceType()) {

@@ -261,6 +261,10 @@ struct AsyncFunctionModel {
   /// the names the rewritten definition gives them, so that its body can
   /// name the class template's arguments.
   std::vector<std::pair<const clang::NamedDecl *, std::string>> NamedTemplateParams;
+  /// For an explicit specialization of a function template whose generated
+  /// class template is emitted: the class is that class template's explicit
+  /// specialization, with these arguments ("<const char *>").
+  std::string SpecializationArguments;
   std::string OutputTypeSpelling;
   bool OutputIsVoid = false;
 
@@ -324,6 +328,8 @@ struct AsyncFunctionModel {
   /// The class name qualified by the function's namespaces, for callers in
   /// other namespaces: "::net::fetch_future".
   std::string qualifiedClassName() const;
+  /// \p Name qualified by the namespaces and classes around the function.
+  std::string qualifiedName(llvm::StringRef Name) const;
   /// False for an instance of a function template whose arguments include
   /// a type generated code cannot name (a lambda's closure).
   bool NameableClass = true;

@@ -368,7 +368,8 @@ std::vector<const FunctionDecl *> clangInstances(const AsyncFunctionModel &Templ
   const FunctionDecl *Pattern = Template.Function.Definition;
   if (const FunctionTemplateDecl *Function = Template.functionTemplate()) {
     for (const FunctionDecl *Spec : Function->specializations())
-      Instances.push_back(Spec);
+      if (Spec->getTemplateSpecializationKind() != TSK_ExplicitSpecialization)
+        Instances.push_back(Spec);
     return Instances;
   }
   const auto *Method = dyn_cast<CXXMethodDecl>(Pattern);

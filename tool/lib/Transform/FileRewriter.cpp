@@ -8,6 +8,7 @@
 #include "clang/Format/Format.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -57,15 +58,18 @@ SourceRange returnTypeRange(const FunctionDecl *F) {
 }
 
 /// Removes UNAWAIT_ASYNC from every declaration of F in the main file: the
-/// rewritten function is no longer a coroutine.
-void removeAnnotations(const FunctionDecl *F, Rewriter &R) {
+/// rewritten function is no longer a coroutine. \p Removed holds what is
+/// gone already: an explicit specialization carries its template's
+/// annotation too, and removing it twice would eat what replaced it.
+void removeAnnotations(const FunctionDecl *F, Rewriter &R,
+                       llvm::DenseSet<SourceLocation> &Removed) {
   SourceManager &SM = R.getSourceMgr();
   for (const FunctionDecl *Decl : F->redecls())
     for (const auto *A : Decl->specific_attrs<AnnotateAttr>()) {
       if (A->getAnnotation() != AsyncAnnotation || A->isInherited())
         continue;
       CharSourceRange Range = SM.getExpansionRange(A->getRange());
-      if (!SM.isInMainFile(Range.getBegin()))
+      if (!SM.isInMainFile(Range.getBegin()) || !Removed.insert(Range.getBegin()).second)
         continue;
       SourceLocation End = Range.getEnd();
       if (Range.isTokenRange())
@@ -141,6 +145,7 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
   std::vector<std::string> Regions;
   bool Failed = false;
   std::string InstanceAssertions;
+  llvm::DenseSet<SourceLocation> RemovedAnnotations;
   for (const AsyncFunctionModel &Model : Models.models()) {
     if (Model.InstanceOf) {
       // (An instance whose arguments include a closure type has no name.)
@@ -169,7 +174,7 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
       Regions.push_back(Emitted->ClassDeclaration);
     }
     Regions.push_back(Emitted->ClassDefinition);
-    removeAnnotations(F, R);
+    removeAnnotations(F, R, RemovedAnnotations);
     if (!Model.Function.BoxedSignature)
       R.ReplaceText(SM.getExpansionRange(returnTypeRange(F)), Emitted->ReturnType);
     std::string Body = Emitted->FactoryBody;

@@ -51,8 +51,10 @@ private:
                        "class. sizeof is its whole frame.\n",
                        M.Name, llvm::sys::path::filename(Where.getFilename()),
                        Where.getLine());
-    S += enclosingTemplateHeaders() + templateHeader() + "class " +
-         outOfClassQualifier() + M.ClassName + " {\npublic:\n";
+    S += enclosingTemplateHeaders() + templateHeader() +
+         (M.SpecializationArguments.empty() ? "" : "template <>\n") + "class " +
+         outOfClassQualifier() + M.ClassName + M.SpecializationArguments +
+         " {\npublic:\n";
     S += "using output_type = " + M.OutputTypeSpelling + ";\n\n";
     S += constructors();
     S += "unawait::Poll<output_type> poll(unawait::Context &" +
@@ -695,7 +697,7 @@ private:
   std::string classType() const {
     const FunctionTemplateDecl *Template = M.functionTemplate();
     if (!Template)
-      return M.ClassName;
+      return M.ClassName + M.SpecializationArguments;
     std::string Arguments;
     for (const NamedDecl *Param : *Template->getTemplateParameters()) {
       std::string Name = Param->getNameAsString();
