@@ -185,8 +185,6 @@ int main() {
 // CHECK-NEXT:         goto done;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       }
-
-// Every instance is reported with its own types.
 // JSON: "name": "Counter<int>::step"
 // JSON: "type": "std::vector<int>"
 // JSON: "name": "Counter<long>::step"

@@ -89,24 +89,25 @@ int main() {
 // CHECK-NEXT:         result.emplace(std::move(tries));
 // CHECK-NEXT:         goto done;
 // CHECK-NEXT:       }
-// CHECK-NEXT:         n = 0;
-// CHECK-NEXT:         while (true) {
-// CHECK-NEXT:           {
-// CHECK-NEXT:             ++n;
-// CHECK-NEXT:           }
-// CHECK-NEXT:           // Suspend0: `co_await wake_yield(n)` (line 31)
-// CHECK-NEXT:           ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(n));
+// CHECK-NEXT:       n = 0;
+// CHECK-NEXT:       while (true) {
+// CHECK-NEXT:         {
+// CHECK-NEXT:           ++n;
+// CHECK-NEXT:         }
+// CHECK-NEXT:         // Suspend0: `co_await wake_yield(n)` (line 31)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(n));
+// CHECK-NEXT:       resume_Suspend0: {
+// CHECK-NEXT:         auto polled = future0.poll(cx);
+// CHECK-NEXT:         if (polled.is_pending()) {
 // CHECK-NEXT:           state_ = State::Suspend0;
-// CHECK-NEXT:         resume_Suspend0: {
-// CHECK-NEXT:           auto polled = future0.poll(cx);
-// CHECK-NEXT:           if (polled.is_pending())
-// CHECK-NEXT:             return unawait::pending;
-// CHECK-NEXT:           condition = static_cast<bool>(std::move(polled).value() < 3);
-// CHECK-NEXT:           if (!condition) {
-// CHECK-NEXT:             break;
-// CHECK-NEXT:           }
+// CHECK-NEXT:           return unawait::pending;
 // CHECK-NEXT:         }
+// CHECK-NEXT:         condition = static_cast<bool>(std::move(polled).value() < 3);
+// CHECK-NEXT:         if (!condition) {
+// CHECK-NEXT:           break;
 // CHECK-NEXT:         }
-// CHECK-NEXT:         result.emplace(std::move(n));
-// CHECK-NEXT:         goto done;
 // CHECK-NEXT:       }
+// CHECK-NEXT:       }
+// CHECK-NEXT:       result.emplace(std::move(n));
+// CHECK-NEXT:       goto done;
+// CHECK-NEXT:     }

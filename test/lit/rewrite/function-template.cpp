@@ -80,15 +80,16 @@ int main() {
 // CHECK-NEXT:         goto done;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       }
-// CHECK-NEXT:         // Suspend0: `co_await wake_yield(n)` (line 30)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(n));
+// CHECK-NEXT:       // Suspend0: `co_await wake_yield(n)` (line 30)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(n));
+// CHECK-NEXT:     resume_Suspend0:
+// CHECK-NEXT:       if (future0.poll(cx).is_pending()) {
 // CHECK-NEXT:         state_ = State::Suspend0;
-// CHECK-NEXT:       resume_Suspend0:
-// CHECK-NEXT:         if (future0.poll(cx).is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         result.emplace(std::move(n));
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
+// CHECK-NEXT:       result.emplace(std::move(n));
+// CHECK-NEXT:       goto done;
+// CHECK-NEXT:     }
 // CHECK-NEXT:         // Suspend0: `co_await twice(20)` (line 37)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(future0))
 // CHECK-NEXT:             std::remove_reference_t<decltype((twice(20)))>(twice(20));

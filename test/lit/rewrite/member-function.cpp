@@ -142,24 +142,26 @@ int main() { unawait::block_on(top()); }
 // CHECK-NEXT:           goto done;
 // CHECK-NEXT:         }
 // CHECK-NEXT:         }
-// CHECK-NEXT:           // Suspend0: `co_await wake_yield(0)` (line 40)
-// CHECK-NEXT:           ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(0));
+// CHECK-NEXT:         // Suspend0: `co_await wake_yield(0)` (line 40)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(0));
+// CHECK-NEXT:       resume_Suspend0:
+// CHECK-NEXT:         if (future0.poll(cx).is_pending()) {
 // CHECK-NEXT:           state_ = State::Suspend0;
-// CHECK-NEXT:         resume_Suspend0:
-// CHECK-NEXT:           if (future0.poll(cx).is_pending())
-// CHECK-NEXT:             return unawait::pending;
-// CHECK-NEXT:           result.emplace(self->total_ * 10);
-// CHECK-NEXT:           goto done;
+// CHECK-NEXT:           return unawait::pending;
 // CHECK-NEXT:         }
-// CHECK-NEXT:           // Suspend0: `co_await wake_yield(0)` (line 47)
-// CHECK-NEXT:           ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(0));
+// CHECK-NEXT:         result.emplace(self->total_ * 10);
+// CHECK-NEXT:         goto done;
+// CHECK-NEXT:       }
+// CHECK-NEXT:         // Suspend0: `co_await wake_yield(0)` (line 47)
+// CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(0));
+// CHECK-NEXT:       resume_Suspend0:
+// CHECK-NEXT:         if (future0.poll(cx).is_pending()) {
 // CHECK-NEXT:           state_ = State::Suspend0;
-// CHECK-NEXT:         resume_Suspend0:
-// CHECK-NEXT:           if (future0.poll(cx).is_pending())
-// CHECK-NEXT:             return unawait::pending;
-// CHECK-NEXT:           result.emplace(std::move(float_amount));
-// CHECK-NEXT:           goto done;
+// CHECK-NEXT:           return unawait::pending;
 // CHECK-NEXT:         }
+// CHECK-NEXT:         result.emplace(std::move(float_amount));
+// CHECK-NEXT:         goto done;
+// CHECK-NEXT:       }
 // CHECK-NEXT:         ::new (unawait::detail::address_of(till)) shop::Till("till");
 // CHECK-NEXT:         live_ |= Live::till;
 // CHECK-NEXT:         // Suspend0: `co_await shop::Till::open(5)` (line 62)

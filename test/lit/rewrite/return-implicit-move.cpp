@@ -76,15 +76,16 @@ int main() {
 // CHECK-NEXT:         result.emplace(std::move(kept));
 // CHECK-NEXT:         goto done;
 // CHECK-NEXT:       }
-// CHECK-NEXT:         // Suspend0: `co_await unawait::yield_now()` (line 26)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(future0))
-// CHECK-NEXT:             unawait::YieldNow(unawait::yield_now());
+// CHECK-NEXT:       // Suspend0: `co_await unawait::yield_now()` (line 26)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
+// CHECK-NEXT:           unawait::YieldNow(unawait::yield_now());
+// CHECK-NEXT:     resume_Suspend0: {
+// CHECK-NEXT:       if (future0.poll(cx).is_pending()) {
 // CHECK-NEXT:         state_ = State::Suspend0;
-// CHECK-NEXT:       resume_Suspend0: {
-// CHECK-NEXT:         if (future0.poll(cx).is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         Tracer local("local");
-// CHECK-NEXT:         result.emplace(std::move(local));
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
-// CHECK-NEXT:       }
+// CHECK-NEXT:       Tracer local("local");
+// CHECK-NEXT:       result.emplace(std::move(local));
+// CHECK-NEXT:       goto done;
+// CHECK-NEXT:     }
+// CHECK-NEXT:     }

@@ -338,10 +338,17 @@ private:
              "{};\n";
     if (!M.OutputIsVoid)
       S += "std::optional<output_type> " + M.Names.Result + ";\n";
-    // An exception leaving the body finishes the future (SPEC); try/catch
-    // costs nothing on the path that does not throw.
-    S += "UNAWAIT_TRY {\n";
-    S += "switch (" + M.Names.StateMember + ") {\ncase " + state("Start") + ":\nbreak;\n";
+    // An exception leaving the body finishes the future (SPEC). With
+    // something to destroy, a handler does it; without, the state is
+    // Finished while the body runs and set to a suspension point only when
+    // poll() returns Pending there: a handler would cost clang's optimiser
+    // the whole loop (issue 10).
+    if (HandlerFree)
+      S += "switch (std::exchange(" + M.Names.StateMember + ", " + state("Finished") +
+           ")) {\ncase " + state("Start") + ":\nbreak;\n";
+    else
+      S += "UNAWAIT_TRY {\nswitch (" + M.Names.StateMember + ") {\ncase " +
+           state("Start") + ":\nbreak;\n";
     S += dispatchCases(*M.Body.Root);
     if (M.Body.HasBarriers)
       S += "case " + state("Running") +
@@ -351,7 +358,8 @@ private:
          M.Name + "\");\n}\n";
     S += block(*M.Body.Root);
     S += lineDirective(M.Function.Definition->getLocation());
-    S += "} UNAWAIT_CATCH_ALL {\n" + M.Names.Finish + "();\nUNAWAIT_RETHROW;\n}\n";
+    if (!HandlerFree)
+      S += "} UNAWAIT_CATCH_ALL {\n" + M.Names.Finish + "();\nUNAWAIT_RETHROW;\n}\n";
     if (usesDone())
       S += "done:\n";
     if (M.OutputIsVoid)
@@ -604,6 +612,8 @@ private:
       S += construct(Awaitee, awaiteeInitializer(P, Awaitee, Operand));
     else if (P.Mode == AwaiteeMode::Pointer)
       S += Awaitee.AccessPath + " = unawait::detail::pointer_to(" + Operand + ");\n";
+    if (HandlerFree) // set when poll() returns Pending (see pollBody)
+      return S;
     return S + M.Names.StateMember + " = " + state(P.StateName) + ";\n";
   }
 
@@ -625,6 +635,9 @@ private:
   /// After the resume label: poll, Pending while pending.
   std::string resume(const SuspensionPoint &P) const {
     std::string Pending = "return unawait::pending;\n";
+    if (HandlerFree)
+      Pending = "{\n" + M.Names.StateMember + " = " + state(P.StateName) + ";\n" +
+                Pending + "}\n";
     if (!P.ValueUsed)
       return "if (" + pollOf(P) + ".is_pending())\n" + Pending;
     return "auto " + M.Names.Polled + " = " + pollOf(P) + ";\nif (" +
@@ -730,6 +743,9 @@ private:
   DiagnosticReporter &Diags;
   const EmitOptions &Options;
   SourceText Text;
+  /// poll() needs no exception handler: nothing to destroy on unwind, and
+  /// no barrier (whose Running state an escaping exception would leave).
+  const bool HandlerFree = !M.needsDestructor() && !M.Body.HasBarriers;
 };
 
 } // namespace
