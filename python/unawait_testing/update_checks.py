@@ -102,7 +102,12 @@ def update(path, unawait, prefix):
     if not regional and not GOLDEN_RUN.search(source):
         print(f"{path}: no golden RUN line; skipped")
         return
-    body = source.split(MARKER)[0].rstrip("\n") + "\n"
+    body, _, generated = source.partition(MARKER)
+    # Lines of other prefixes written after the marker (JSON:, OUT:) stay,
+    # moved before it.
+    kept = [line for line in generated.splitlines()[1:]
+            if line and not re.match(r"// %s(-NEXT)?:" % re.escape(prefix), line)]
+    body = "\n".join([body.rstrip("\n")] + kept) + "\n"
     with open(path, "w") as f:  # rewrite without the old CHECK lines first
         f.write(body)
     command = [unawait, "rewrite"] + (["--line-directives"] if regional else []) + [path]
