@@ -131,6 +131,16 @@ TEST(Dispatch, NestedBarriersDispatchOneLevelEach) {
   EXPECT_EQ(dispatchOf(*Try.Body, states(1))[0].Label, "resume_Suspend0");
 }
 
+/// The steps of \p Body, every await's awaitee being \p Awaitee.
+std::vector<Step> stepsOf(const LoweredBody &Body,
+                          std::optional<ObjectId> Awaitee = std::nullopt) {
+  std::vector<Step> Steps;
+  forEachStep(
+      Body, [&](unsigned) { return Awaitee; },
+      [&](const Step &S) { Steps.push_back(S); });
+  return Steps;
+}
+
 TEST(Steps, ObjectsAreInScopeFromTheirDeclarationToTheEndOfTheirBlock) {
   LoweredBody Body;
   Body.Root = std::make_shared<BlockNode>();
@@ -140,10 +150,7 @@ TEST(Steps, ObjectsAreInScopeFromTheirDeclarationToTheEndOfTheirBlock) {
   declare(Inner, 2);
   await(Inner, 0);
   Body.Root->add<StatementNode>();
-  std::vector<Step> Steps;
-  forEachStep(
-      Body, [](unsigned) { return std::optional<ObjectId>(3); },
-      [&](const Step &S) { Steps.push_back(S); });
+  std::vector<Step> Steps = stepsOf(Body, 3);
   ASSERT_EQ(Steps.size(), 5u);
   EXPECT_EQ(Steps[0].InScope, (std::vector<ObjectId>{0}));
   EXPECT_EQ(Steps[0].Declared, (std::vector<ObjectId>{1}));
@@ -160,10 +167,7 @@ TEST(Steps, ADestroyNodeEndsATemporary) {
   Spill.Object = 4;
   Body.Root->add<DestroyNode>().Objects = {4};
   Body.Root->add<StatementNode>();
-  std::vector<Step> Steps;
-  forEachStep(
-      Body, [](unsigned) { return std::optional<ObjectId>(); },
-      [&](const Step &S) { Steps.push_back(S); });
+  std::vector<Step> Steps = stepsOf(Body);
   ASSERT_EQ(Steps.size(), 3u);
   EXPECT_EQ(Steps[1].InScope, (std::vector<ObjectId>{4}));
   EXPECT_TRUE(Steps[2].InScope.empty());
@@ -181,10 +185,7 @@ TEST(Steps, AValueSpilledInABranchOutlivesTheBranch) {
   Body.Root->add<StatementNode>();
   Body.Root->add<DestroyNode>().Objects = {5};
   Body.Root->add<StatementNode>();
-  std::vector<Step> Steps;
-  forEachStep(
-      Body, [](unsigned) { return std::optional<ObjectId>(); },
-      [&](const Step &S) { Steps.push_back(S); });
+  std::vector<Step> Steps = stepsOf(Body);
   ASSERT_EQ(Steps.size(), 6u);
   EXPECT_TRUE(Steps[2].InScope.empty()); // the else path: not built yet
   EXPECT_EQ(Steps[2].Declared, (std::vector<ObjectId>{5}));

@@ -336,6 +336,10 @@ struct AsyncFunctionModel {
   /// True if destroying the generated class must destroy something (a live
   /// object or a parameter with a destructor); otherwise it has none.
   bool needsDestructor() const;
+  /// True if poll() needs an exception handler: something to destroy on
+  /// unwind, or a barrier (whose Running state an escaping exception would
+  /// leave behind). Otherwise the state is Finished while the body runs.
+  bool pollNeedsHandler() const { return needsDestructor() || Body.HasBarriers; }
   const FrameObject &object(ObjectId Id) const { return Objects[Id]; }
   /// The kept `this` of a member function, if the function is one.
   const FrameObject *thisObject() const;

@@ -9,6 +9,7 @@
 #include "clang/Analysis/Analyses/LiveVariables.h"
 #include "clang/Analysis/AnalysisDeclContext.h"
 #include "clang/Analysis/CFG.h"
+#include "clang/Analysis/CFGStmtMap.h"
 
 namespace unawait {
 
@@ -36,9 +37,11 @@ public:
     Live = LiveVariables::computeLiveness(*Analysis, /*killAtAssign=*/true);
     if (!Live)
       return;
-    if (const CFG *Graph = Analysis->getCFG())
+    if (const CFG *Graph = Analysis->getCFG()) {
+      VariableReferences Named = referencesUnder(Function->getBody());
       for (const CFGBlock *Dispatch : Graph->try_blocks())
-        keepForHandlers(*Graph, *Dispatch, Function->getBody());
+        keepForHandlers(*Dispatch, Named, *Analysis->getCFGStmtMap());
+    }
     Live->runOnAllBlocks(*this);
   }
 
@@ -79,44 +82,43 @@ public:
   }
 
 private:
-  /// Adds what the handlers of \p Dispatch's try statement need to every
-  /// block that can reach a statement of its try block.
-  void keepForHandlers(const CFG &Graph, const CFGBlock &Dispatch,
-                       const Stmt *Body) {
+  /// Adds what the handlers of \p Dispatch's try statement need (of the
+  /// variables \p Named) to every block that can reach a statement of its
+  /// try block.
+  void keepForHandlers(const CFGBlock &Dispatch, const VariableReferences &Named,
+                       const CFGStmtMap &BlockOf) {
     const auto *Try = dyn_cast_or_null<CXXTryStmt>(Dispatch.getTerminatorStmt());
     if (!Try)
       return;
     llvm::SmallVector<const VarDecl *, 8> Needed;
-    for (auto &[Var, Locs] : referencesUnder(Body).Of)
+    for (auto &[Var, Locs] : Named.Of)
       if (Live->isLive(&Dispatch, Var))
         Needed.push_back(Var);
     if (Needed.empty())
       return;
-    for (const CFGBlock *Block : blocksReaching(Graph, statementsUnder(Try->getTryBlock())))
+    for (const CFGBlock *Block : blocksReaching(blocksUnder(Try->getTryBlock(), BlockOf)))
       KeptForHandlers[Block].insert(Needed.begin(), Needed.end());
   }
 
-  static llvm::DenseSet<const Stmt *> statementsUnder(const Stmt *Root) {
-    llvm::DenseSet<const Stmt *> Under;
+  /// The blocks holding a statement under \p Root.
+  static llvm::SmallVector<const CFGBlock *, 16> blocksUnder(const Stmt *Root,
+                                                            const CFGStmtMap &BlockOf) {
+    llvm::SmallVector<const CFGBlock *, 16> Blocks;
     llvm::SmallVector<const Stmt *, 16> Work{Root};
     while (!Work.empty()) {
       const Stmt *S = Work.pop_back_val();
-      if (S && Under.insert(S).second)
-        Work.append(S->child_begin(), S->child_end());
+      if (!S)
+        continue;
+      if (const CFGBlock *Block = BlockOf.getBlock(S))
+        Blocks.push_back(Block);
+      Work.append(S->child_begin(), S->child_end());
     }
-    return Under;
+    return Blocks;
   }
 
-  /// The blocks holding a statement of \p Targets, and their predecessors.
+  /// \p Blocks and every block from which one of them can be reached.
   static llvm::DenseSet<const CFGBlock *>
-  blocksReaching(const CFG &Graph, const llvm::DenseSet<const Stmt *> &Targets) {
-    llvm::SmallVector<const CFGBlock *, 16> Work;
-    for (const CFGBlock *Block : Graph)
-      for (const CFGElement &Element : *Block)
-        if (auto S = Element.getAs<CFGStmt>(); S && Targets.count(S->getStmt())) {
-          Work.push_back(Block);
-          break;
-        }
+  blocksReaching(llvm::SmallVector<const CFGBlock *, 16> Work) {
     llvm::DenseSet<const CFGBlock *> Reaching;
     while (!Work.empty()) {
       const CFGBlock *Block = Work.pop_back_val();

@@ -743,9 +743,7 @@ private:
   DiagnosticReporter &Diags;
   const EmitOptions &Options;
   SourceText Text;
-  /// poll() needs no exception handler: nothing to destroy on unwind, and
-  /// no barrier (whose Running state an escaping exception would leave).
-  const bool HandlerFree = !M.needsDestructor() && !M.Body.HasBarriers;
+  const bool HandlerFree = !M.pollNeedsHandler();
 };
 
 } // namespace
