@@ -25,6 +25,7 @@
 
 #include "config.hpp"
 #include "context.hpp"
+#include "detail/pack.hpp"
 #include "poll.hpp"
 
 // poll() finishes the future when its body throws:

@@ -7,12 +7,22 @@
 // RUN: %clangxx17 -std=c++20 -fsyntax-only %s
 #include "Inputs/futures.hpp"
 
+#include <type_traits>
 #include <vector>
 
-// CHECK: function-template.cpp:[[@LINE+2]]:35: error: an annotated function template with a parameter pack is not supported yet
-template <class... Ts>
-UNAWAIT_ASYNC unawait::Async<int> variadic(Ts... values) {
+// A pack of values of a non-type template parameter pack: no type pack
+// names its length.
+// CHECK: function-template.cpp:[[@LINE+2]]:35: error: an annotated function with a function parameter pack that is not its last parameter, or whose type expands no template type parameter pack is not supported yet: make the pack the last parameter, with a type such as 'Ts...' or 'Args &&...'
+template <int... Ns>
+UNAWAIT_ASYNC unawait::Async<int> variadic(std::integral_constant<int, Ns>... values) {
   co_await ready(0);
+  co_return sizeof...(values);
+}
+
+// CHECK: function-template.cpp:[[@LINE+2]]:35: error: an annotated function with a function parameter pack that is not its last parameter
+template <class... Ts>
+UNAWAIT_ASYNC unawait::Async<int> pack_first(Ts... values, int last) {
+  co_await ready(last);
   co_return sizeof...(values);
 }
 
@@ -27,7 +37,8 @@ UNAWAIT_ASYNC unawait::Async<int> Holder<int>::get() {
 }
 
 int use() {
-  auto a = variadic(1, 2);
+  auto a = variadic(std::integral_constant<int, 1>());
+  auto b = pack_first<int>(1, 2);
   auto c = Holder<int>().get();
   return 0;
 }

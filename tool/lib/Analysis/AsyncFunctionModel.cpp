@@ -9,6 +9,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include <cstddef>
 
 namespace unawait {
@@ -106,6 +107,30 @@ const FrameObject *AsyncFunctionModel::thisObject() const {
   return nullptr;
 }
 
+const FrameObject *AsyncFunctionModel::packObject() const {
+  for (const FrameObject &Object : Objects)
+    if (Object.Pack)
+      return &Object;
+  return nullptr;
+}
+
+const TemplateTypeParmDecl *expandedTypePack(QualType PackType) {
+  const auto *Expansion = PackType->getAs<PackExpansionType>();
+  if (!Expansion)
+    return nullptr;
+  struct Search : RecursiveASTVisitor<Search> {
+    const TemplateTypeParmDecl *Found = nullptr;
+    bool VisitTemplateTypeParmType(TemplateTypeParmType *Param) {
+      if (!Param->isParameterPack() || !Param->getDecl())
+        return true;
+      Found = Param->getDecl();
+      return false;
+    }
+  } S;
+  S.TraverseType(Expansion->getPattern());
+  return S.Found;
+}
+
 const FunctionTemplateDecl *AsyncFunctionModel::functionTemplate() const {
   return InstanceOf ? nullptr
                     : Function.Definition->getDescribedFunctionTemplate();
@@ -156,10 +181,20 @@ std::optional<Unsupported> unsupportedTemplate(const FunctionDecl *F) {
   if (!Template)
     return F->isTemplated() ? Unsupported::FunctionInTemplate
                             : Unsupported::ExplicitSpecialization;
-  for (const NamedDecl *Param : *Template->getTemplateParameters())
-    if (Param->isParameterPack())
-      return Unsupported::VariadicTemplate;
   return std::nullopt;
+}
+
+/// Why a function parameter pack cannot be kept: the frame keeps one pack,
+/// the last parameter, whose length a template type parameter pack names.
+std::optional<Unsupported> unsupportedPack(const FunctionDecl *F) {
+  unsigned Packs = 0;
+  for (const ParmVarDecl *Param : F->parameters())
+    if (Param->isParameterPack()) {
+      ++Packs;
+      if (Param != F->parameters().back() || !expandedTypePack(Param->getType()))
+        return Unsupported::VariadicTemplate;
+    }
+  return Packs > 1 ? std::optional(Unsupported::VariadicTemplate) : std::nullopt;
 }
 
 /// Why a member function cannot be rewritten yet. Its generated class is
@@ -225,6 +260,8 @@ bool supportedFunction(const AsyncFunction &Function, DiagnosticReporter &Diags)
   if (!What && !TemplatedByClass && !isExplicitSpecialization(F) &&
       (F->isTemplated() || F->getTemplateSpecializationKind() != TSK_Undeclared))
     What = unsupportedTemplate(F);
+  if (!What)
+    What = unsupportedPack(F);
   if (!What && F->isVariadic())
     What = Unsupported::CVariadic;
   if (What)
@@ -327,11 +364,23 @@ void measureErased(const AsyncFunctionModel &M, FrameObject &Object,
   Object.Size = alignTo(alignTo(Size, Pointer) + 2 * Pointer, Object.Align);
 }
 
+/// The kept pack's member type: "unawait::detail::pack<Args &&...>".
+std::string packSpelling(const FrameObject &Pack, ASTContext &Context) {
+  QualType Element = Pack.Type->castAs<PackExpansionType>()->getPattern();
+  return "unawait::detail::pack<" + spellType(Element, Context) + "...>";
+}
+
 /// Fills each kept object's stored type, spelling, size and alignment.
 void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
   for (FrameObject &Object : M.Objects) {
     if (!Object.Kept)
       continue;
+    if (Object.Pack) {
+      Object.StoredType = Object.Type;
+      Object.StoredTypeSpelling = packSpelling(Object, Context);
+      Object.Size = Object.Align = StandInSize;
+      continue;
+    }
     Object.StoredType =
         Object.StoredAsPointer
             ? Context.getPointerType(Object.Type.getNonReferenceType())

@@ -171,6 +171,14 @@ struct FrameObject {
   /// A parameter that is an annotated lambda's capture (AnnotatedLambdas.h):
   /// a reference to what the lambda's body names.
   bool Capture = false;
+  /// A function parameter pack (`Ts... args`): one member of type
+  /// unawait::detail::pack<Ts...> (runtime/include/unawait/detail/pack.hpp)
+  /// holding every element; the body reads `unawait::detail::get<I>(args)`
+  /// where it names `args`, inside poll()'s expansion over an index pack I.
+  bool Pack = false;
+  /// For a pack: the template parameter pack its type expands ("Ts"), which
+  /// `sizeof...` spells for its length.
+  std::string PackLength;
   /// A variable some await polls in place: always kept.
   bool AwaitedInPlace = false;
   /// For the reference a tuple-like structured binding holds: the
@@ -314,6 +322,10 @@ struct AsyncFunctionModel {
     std::string Polled = "polled";
     std::string Result = "result";
     std::string Unstarted = "unstarted";
+    /// With a parameter pack: poll()'s body, a member template over the
+    /// pack's indices.
+    std::string PollPack = "poll_pack";
+    std::string Indices = "I";
   } Names;
 
   unsigned liveBitCount() const;
@@ -341,6 +353,8 @@ struct AsyncFunctionModel {
   /// leave behind). Otherwise the state is Finished while the body runs.
   bool pollNeedsHandler() const { return needsDestructor() || Body.HasBarriers; }
   const FrameObject &object(ObjectId Id) const { return Objects[Id]; }
+  /// The kept parameter pack, if the function has one.
+  const FrameObject *packObject() const;
   /// The kept `this` of a member function, if the function is one.
   const FrameObject *thisObject() const;
   /// The frame object of a variable, if it is kept.
@@ -361,6 +375,10 @@ analyzeAsyncFunction(const AsyncFunction &Function, clang::ASTContext &Context,
 /// or a type that depends on template arguments (the class template must
 /// destroy what any instance holds).
 bool hasDestructor(clang::QualType Type);
+
+/// The template type parameter pack that \p PackType (a function parameter
+/// pack's type, `Args &&...`) expands, if it names one.
+const clang::TemplateTypeParmDecl *expandedTypePack(clang::QualType PackType);
 
 /// False for a type whose size depends on template arguments.
 bool hasKnownSize(clang::QualType Type);

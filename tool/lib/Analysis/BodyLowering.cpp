@@ -252,6 +252,9 @@ public:
       for (const NamedDecl *Param : *Template->getTemplateParameters())
         if (Param->getName().empty())
           M.NamedTemplateParams.emplace_back(Param, FreshName("UnnamedParam", 1));
+    for (FrameObject &Object : M.Objects)
+      if (Object.Pack)
+        Object.PackLength = packLength(Object);
     Scopes.pop_back();
     M.Body.Entry = Entry.Declared;
     lowerScope(Root, blockChildren(Body), cast<CompoundStmt>(Body)->getLBracLoc());
@@ -391,10 +394,27 @@ public:
       Object.Type = Var->getType().getNonReferenceType();
     Object.StoredAsPointer = Object.Type->isReferenceType();
     Object.HasDestructor = !Object.StoredAsPointer && hasDestructor(Object.Type);
+    if (Var->isParameterPack()) {
+      // The pack member holds references as references.
+      Object.Pack = true;
+      Object.StoredAsPointer = false;
+      QualType Element = Object.Type->castAs<PackExpansionType>()->getPattern();
+      Object.HasDestructor = !Element->isReferenceType() && hasDestructor(Element);
+    }
     ObjectId Id = addObject(std::move(Object));
     M.ObjectOfVar[Var] = Id;
     Scopes.back()->Declared.push_back(Id);
     return Id;
+  }
+
+  /// The name of the template parameter pack a parameter pack's type
+  /// expands (supportedFunction checked there is one).
+  std::string packLength(const FrameObject &Pack) const {
+    const TemplateTypeParmDecl *Length = expandedTypePack(Pack.Type);
+    for (const auto &[Unnamed, Given] : M.NamedTemplateParams)
+      if (Unnamed == Length)
+        return Given;
+    return Length->getName().str();
   }
 
   /// A frame temporary: a spilled value, an awaitee, a range-for's hidden
@@ -1366,8 +1386,13 @@ bool FullExpression::containsPoint(const Expr *E) {
   if (Known != HoldsPoint.end())
     return Known->second;
   bool Holds = Points.count(E) > 0;
+  EvaluationOrder Order = evaluationOrder(E, containsAwait, L.Ctx);
+  // An await under an expression of unknown order is a point too: lowering
+  // it reports the expression.
+  if (Order.OrderKind == EvaluationOrder::Opaque)
+    Holds = Holds || containsAwait(E);
   if (!Holds)
-    for (const OrderedOperand &Operand : evaluationOrder(E, containsAwait, L.Ctx).Operands)
+    for (const OrderedOperand &Operand : Order.Operands)
       Holds = Holds || containsPoint(Operand.E);
   HoldsPoint[E] = Holds;
   return Holds;
@@ -1413,6 +1438,11 @@ bool FullExpression::lowerExpr(const Expr *E, BlockNode &Out) {
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E); Temp && Points.count(E))
     return lowerTemporary(Temp, Out);
   EvaluationOrder Order = evaluationOrder(E, containsAwait, L.Ctx);
+  if (isa<PackExpansionExpr, CXXFoldExpr>(E)) {
+    reportUnsupported(L.Diags, E->getBeginLoc(), Unsupported::AwaitInPackExpansion);
+    L.Failed = true;
+    return false;
+  }
   if (Order.OrderKind == EvaluationOrder::Opaque) {
     reportUnsupported(L.Diags, E->getBeginLoc(), Unsupported::OpaqueExpression,
                       E->getStmtClassName());
@@ -1854,6 +1884,42 @@ public:
     H.Range = {At, At};
     H.Replacement = std::make_shared<Code>();
     H.Replacement->literal(Qualifier);
+    L.addHole(std::move(H));
+  }
+
+  /// `sizeof...(args)` of the kept pack: its length is the template
+  /// parameter pack's (`args` names a member, not a pack, in poll()).
+  bool VisitSizeOfPackExpr(SizeOfPackExpr *E) {
+    auto Found = L.M.ObjectOfVar.find(dyn_cast<VarDecl>(E->getPack()));
+    if (Found != L.M.ObjectOfVar.end() && L.M.Objects[Found->second].Pack)
+      replaceWritten(E->getSourceRange(), Found->second,
+                     "sizeof...(" + L.M.Objects[Found->second].PackLength + ")");
+    return true;
+  }
+
+  /// `decltype(args)` of the kept pack is the parameter's declared type
+  /// (`Args &&` for a forwarding pack), not that of the element it reads.
+  bool VisitDecltypeTypeLoc(DecltypeTypeLoc TL) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(TL.getUnderlyingExpr());
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    auto Found = L.M.ObjectOfVar.find(Var);
+    if (Found != L.M.ObjectOfVar.end() && L.M.Objects[Found->second].Pack)
+      replaceWritten(TL.getSourceRange(), Found->second,
+                     spellType(Var->getType()->castAs<PackExpansionType>()->getPattern(),
+                               L.Ctx));
+    return true;
+  }
+
+  void replaceWritten(SourceRange Range, ObjectId Id, std::string Text) {
+    if (Range.getBegin().isMacroID() || Range.getEnd().isMacroID()) {
+      L.M.MacroUses.push_back({Range.getBegin(), Id});
+      return;
+    }
+    Hole H;
+    H.HoleKind = Hole::Kind::Text;
+    H.Range = L.rangeOf(Range);
+    H.Replacement = std::make_shared<Code>();
+    H.Replacement->literal(std::move(Text));
     L.addHole(std::move(H));
   }
 

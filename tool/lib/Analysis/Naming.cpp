@@ -182,6 +182,13 @@ public:
         ++Counts[Var];
     return true;
   }
+  /// `sizeof...(args)` spells the pack's name too (the lowering replaces it).
+  bool VisitSizeOfPackExpr(SizeOfPackExpr *E) {
+    if (const auto *Var = dyn_cast<VarDecl>(E->getPack()))
+      if (Model.ObjectOfVar.count(Var))
+        ++Counts[Var];
+    return true;
+  }
   llvm::DenseMap<const VarDecl *, unsigned> Counts;
 
 private:
@@ -253,7 +260,7 @@ void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
   AsyncFunctionModel::GeneratedNames &N = Model.Names;
   for (std::string *Name : {&N.State, &N.Live, &N.Finish, &N.EndLocals, &N.StateMember,
                             &N.LiveMember, &N.Context, &N.Polled, &N.Result,
-                            &N.Unstarted})
+                            &N.Unstarted, &N.PollPack, &N.Indices})
     *Name = unique(*Name);
   for (FrameObject &Object : Model.Objects)
     if (Object.Scratch)

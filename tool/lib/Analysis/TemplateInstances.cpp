@@ -24,18 +24,35 @@ annotatedCall(const Expr *E, const ModelRegistry &Models) {
   return {Call, Model};
 }
 
-/// For each argument of \p Call whose parameter's type (references removed)
-/// is a template type parameter of \p Template: the argument and the
-/// parameter's index. Those arguments deduce the template's arguments.
-std::vector<std::pair<const Expr *, unsigned>>
-deducingArguments(const CallExpr &Call, const AsyncFunctionModel &Template) {
-  std::vector<std::pair<const Expr *, unsigned>> Deducing;
+/// An argument of a call that deduces a template argument: the parameter's
+/// type (references removed) is a template type parameter of the template,
+/// or, for an element of the parameter pack, its pattern is.
+struct DeducingArgument {
+  const Expr *Arg;
+  /// The template parameter's index.
+  unsigned Index;
+  /// For a pack: which element of the template parameter pack.
+  std::optional<unsigned> Element;
+};
+
+std::vector<DeducingArgument> deducingArguments(const CallExpr &Call,
+                                                const AsyncFunctionModel &Template) {
+  std::vector<DeducingArgument> Deducing;
   const FunctionDecl *Pattern = Template.Function.Definition;
   for (unsigned I = 0; I < Call.getNumArgs() && I < Pattern->getNumParams(); ++I) {
-    QualType Type = Pattern->getParamDecl(I)->getType().getNonReferenceType();
-    if (const auto *Param = Type->getAs<TemplateTypeParmType>();
-        Param && Param->getDepth() == 0)
-      Deducing.push_back({Call.getArg(I), Param->getIndex()});
+    const ParmVarDecl *Param = Pattern->getParamDecl(I);
+    QualType Type = Param->getType();
+    if (Param->isParameterPack())
+      Type = Type->castAs<PackExpansionType>()->getPattern();
+    const auto *TypeParam = Type.getNonReferenceType()->getAs<TemplateTypeParmType>();
+    if (!TypeParam || TypeParam->getDepth() != 0)
+      continue;
+    if (!Param->isParameterPack()) {
+      Deducing.push_back({Call.getArg(I), TypeParam->getIndex(), std::nullopt});
+      continue;
+    }
+    for (unsigned J = I; J < Call.getNumArgs(); ++J)
+      Deducing.push_back({Call.getArg(J), TypeParam->getIndex(), J - I});
   }
   return Deducing;
 }
@@ -49,7 +66,22 @@ struct Argument {
   const AsyncFunctionModel *Generated = nullptr;
   /// False for a type generated code cannot name.
   bool Nameable = true;
+  /// For a template parameter pack: one argument per element.
+  std::vector<Argument> Elements;
 };
+
+/// How unawait::detail::pack (runtime/include/unawait/detail/pack.hpp) lays
+/// its elements out: each element's head, then a struct of the rest.
+std::pair<uint64_t, uint64_t> packLayout(llvm::ArrayRef<std::pair<uint64_t, uint64_t>> Elements) {
+  if (Elements.empty())
+    return {1, 1}; // an empty struct
+  if (Elements.size() == 1)
+    return Elements.front();
+  auto [Size, Align] = Elements.front();
+  auto [RestSize, RestAlign] = packLayout(Elements.drop_front());
+  uint64_t Whole = std::max(Align, RestAlign);
+  return {llvm::alignTo(llvm::alignTo(Size, RestAlign) + RestSize, Whole), Whole};
+}
 
 /// The types of a template's frame objects in one of clang's
 /// instantiations of it. Clang's instantiated declarations and expressions
@@ -146,7 +178,8 @@ public:
     if (Template.functionTemplate()) {
       Arguments = "<";
       for (const Argument &A : Args)
-        Arguments += (Arguments.size() > 1 ? ", " : "") + A.Spelling;
+        if (!A.Spelling.empty())
+          Arguments += (Arguments.size() > 1 ? ", " : "") + A.Spelling;
       Arguments += ">";
     }
     // A member of a class template: the generated class is nested in the
@@ -185,21 +218,44 @@ private:
         Args.push_back(sourceArgument(Source));
     if (!Call || !Template.functionTemplate())
       return true;
-    for (auto [Arg, Index] : deducingArguments(*Call, Template)) {
+    for (const DeducingArgument &D : deducingArguments(*Call, Template)) {
       std::optional<const AsyncFunctionModel *> Inner =
-          generatedModelOf(Arg, Models, Ctx, Diags);
+          generatedModelOf(D.Arg, Models, Ctx, Diags);
       if (!Inner)
         return false;
-      if (const AsyncFunctionModel *Generated = *Inner; Generated && Index < Args.size()) {
-        Args[Index] = {Generated->qualifiedClassName(), Generated->Layout.Size,
-                       Generated->Layout.Align, Generated, Generated->NameableClass};
-        Substituted = true;
-      }
+      const AsyncFunctionModel *Generated = *Inner;
+      if (!Generated || D.Index >= Args.size())
+        continue;
+      Argument &A = Args[D.Index];
+      if (D.Element && *D.Element >= A.Elements.size())
+        continue;
+      Argument &Deduced = D.Element ? A.Elements[*D.Element] : A;
+      Deduced = {Generated->qualifiedClassName(), Generated->Layout.Size,
+                 Generated->Layout.Align, Generated, Generated->NameableClass, {}};
+      if (D.Element)
+        A = packArgument(std::move(A.Elements));
+      Substituted = true;
     }
     return true;
   }
 
+  static Argument packArgument(std::vector<Argument> Elements) {
+    Argument A;
+    for (const Argument &Element : Elements) {
+      A.Spelling += (A.Spelling.empty() ? "" : ", ") + Element.Spelling;
+      A.Nameable = A.Nameable && Element.Nameable;
+    }
+    A.Elements = std::move(Elements);
+    return A;
+  }
+
   Argument sourceArgument(const TemplateArgument &Source) const {
+    if (Source.getKind() == TemplateArgument::Pack) {
+      std::vector<Argument> Elements;
+      for (const TemplateArgument &Element : Source.pack_elements())
+        Elements.push_back(sourceArgument(Element));
+      return packArgument(std::move(Elements));
+    }
     Argument A;
     if (Source.getKind() == TemplateArgument::Type) {
       A.Spelling = spellType(Source.getAsType(), Ctx);
@@ -229,6 +285,13 @@ private:
       FrameObject &Object = Instance.Objects[Instance.LayoutObjects[I]];
       if (hasKnownSize(Object.StoredType) && !Object.SpelledAs)
         continue;
+      if (Object.Pack) {
+        if (!measurePack(Object, Callee, Where))
+          return false;
+        Instance.LayoutInput[I].Size = Object.Size;
+        Instance.LayoutInput[I].Align = Object.Align;
+        continue;
+      }
       if (Instantiated) {
         std::optional<bool> Sized = sizeFromInstantiation(Object, *Instantiated);
         if (!Sized)
@@ -255,6 +318,49 @@ private:
     }
     remeasure(Instance.Layout, Instance.LayoutInput);
     placeObjects(Instance, Instance.Layout.Root);
+    return true;
+  }
+
+  /// Sizes the kept parameter pack \p Pack: its elements are the
+  /// instance's parameters from the pack's position on, or, where an
+  /// element is a generated class, the pack's template arguments.
+  bool measurePack(FrameObject &Pack, const FunctionDecl &Callee, SourceLocation Where) {
+    QualType Pattern = Pack.Type->castAs<PackExpansionType>()->getPattern();
+    uint64_t Pointer = Ctx.getTypeSizeInChars(Ctx.VoidPtrTy).getQuantity();
+    std::vector<std::pair<uint64_t, uint64_t>> Sizes;
+    std::string Spelled;
+    auto add = [&](std::string Spelling, uint64_t Size, uint64_t Align) {
+      Spelled += (Spelled.empty() ? "" : ", ") + Spelling;
+      Sizes.push_back({Size, Align});
+    };
+    if (!Substituted) {
+      for (unsigned J = cast<ParmVarDecl>(Pack.Var)->getFunctionScopeIndex();
+           J < Callee.getNumParams(); ++J) {
+        QualType Type = Callee.getParamDecl(J)->getType();
+        TypeInfoChars Info = Ctx.getTypeInfoInChars(Type.getNonReferenceType());
+        if (Type->isReferenceType())
+          add(spellType(Type, Ctx), Pointer, Pointer);
+        else
+          add(spellType(Type, Ctx), Info.Width.getQuantity(), Info.Align.getQuantity());
+      }
+    } else {
+      const auto *Param = Pattern.getNonReferenceType()->getAs<TemplateTypeParmType>();
+      if (!Param || Param->getDepth() != 0 || Param->getIndex() >= Args.size()) {
+        reportUnsupported(Diags, Where, Unsupported::DependentKeptSize,
+                          "'" + Template.Name + "' keeps '" + Pack.StoredTypeSpelling +
+                              "', and an element is a generated class");
+        Diags.note(Pack.Loc, "'" + Pack.SourceName + "' is declared here");
+        return false;
+      }
+      for (const Argument &Element : Args[Param->getIndex()].Elements) {
+        if (Pattern->isReferenceType())
+          add(Element.Spelling + " &&", Pointer, Pointer);
+        else
+          add(Element.Spelling, Element.Size, Element.Align);
+      }
+    }
+    std::tie(Pack.Size, Pack.Align) = packLayout(Sizes);
+    Pack.StoredTypeSpelling = "unawait::detail::pack<" + Spelled + ">";
     return true;
   }
 
@@ -346,6 +452,8 @@ public:
 /// generated class in the rewritten program.
 bool sameInBothPrograms(llvm::ArrayRef<TemplateArgument> Args) {
   return llvm::none_of(Args, [](const TemplateArgument &Arg) {
+    if (Arg.getKind() == TemplateArgument::Pack)
+      return !sameInBothPrograms(Arg.pack_elements());
     return Arg.getKind() == TemplateArgument::Type && asyncOutputType(Arg.getAsType());
   });
 }
@@ -416,8 +524,8 @@ std::vector<const CallExpr *> generatingCalls(const Expr *E,
     return {};
   std::vector<const CallExpr *> Calls{Call};
   if (Model->functionTemplate())
-    for (auto [Arg, Index] : deducingArguments(*Call, *Model))
-      for (const CallExpr *Inner : generatingCalls(Arg, Models))
+    for (const DeducingArgument &D : deducingArguments(*Call, *Model))
+      for (const CallExpr *Inner : generatingCalls(D.Arg, Models))
         Calls.push_back(Inner);
   return Calls;
 }

@@ -92,6 +92,9 @@ std::string SourceText::fillUnevaluated(const Hole &H, const Excluded &Inner) co
       return declval(expressionType(H.Object) + (H.AsXvalue ? "&&" : "&"));
     // As a type (`const char (&)[6]`), not text around one.
     QualType Type = Object.Var ? Object.Var->getType() : Object.Type;
+    // An element of the pack, in the expansion the source writes around it.
+    if (Object.Pack)
+      Type = Type->castAs<PackExpansionType>()->getPattern();
     Type = Type.getNonReferenceType();
     return declval(spellType(H.AsXvalue ? Context.getRValueReferenceType(Type)
                                         : Context.getLValueReferenceType(Type),
@@ -189,6 +192,8 @@ std::string SourceText::name(ObjectId Id) const {
     return Object.LocalName;
   if (!Object.Kept)
     return Object.SourceName;
+  if (Object.Pack)
+    return "unawait::detail::get<" + Model.Names.Indices + ">(" + Object.AccessPath + ")";
   return Object.StoredAsPointer ? "(*" + Object.AccessPath + ")" : Object.AccessPath;
 }
 

@@ -57,10 +57,22 @@ private:
          " {\npublic:\n";
     S += "using output_type = " + M.OutputTypeSpelling + ";\n\n";
     S += constructors();
-    S += "unawait::Poll<output_type> poll(unawait::Context &" +
-         (M.Points.empty() ? std::string() : M.Names.Context) + ") {\n" +
-         PollBody + "}\n\n";
-    S += "private:\n";
+    if (const FrameObject *Pack = M.packObject()) {
+      S += "unawait::Poll<output_type> poll(unawait::Context &" + M.Names.Context +
+           ") {\nreturn " + M.Names.PollPack + "(" + M.Names.Context +
+           ", std::make_index_sequence<sizeof...(" + Pack->PackLength + ")>());\n}\n\n";
+      S += "private:\n";
+      S += "/// The body, where `" + Pack->SourceName + "` reads element " +
+           M.Names.Indices + " of the kept pack.\ntemplate <std::size_t... " +
+           M.Names.Indices + ">\nunawait::Poll<output_type> " + M.Names.PollPack +
+           "(unawait::Context &" + M.Names.Context + ", std::index_sequence<" +
+           M.Names.Indices + "...>) {\n" + PollBody + "}\n\n";
+    } else {
+      S += "unawait::Poll<output_type> poll(unawait::Context &" +
+           (M.Points.empty() ? std::string() : M.Names.Context) + ") {\n" +
+           PollBody + "}\n\n";
+      S += "private:\n";
+    }
     S += stateEnum();
     S += liveBits();
     S += finish();
@@ -92,6 +104,12 @@ private:
   std::string constructorParameter(const FrameObject &Param) const {
     if (Param.Kind == ObjectKind::This)
       return declareName(Param.Type, parameterName(Param), Ctx);
+    if (Param.Pack) {
+      QualType Element = Param.Type->castAs<PackExpansionType>()->getPattern();
+      if (!Element->isReferenceType())
+        Element = Ctx.getRValueReferenceType(Element);
+      return declareName(Element, "..." + Param.SourceName, Ctx);
+    }
     QualType Type = Param.Type->isReferenceType()
                         ? Param.Type
                         : Ctx.getRValueReferenceType(Param.Type);
@@ -110,6 +128,12 @@ private:
       if (Param->Kind == ObjectKind::This) {
         FromArgs += Member + " = " + parameterName(*Param) + ";\n";
         FromOther += Member + " = other." + Param->AccessPath + ";\n";
+      } else if (Param->Pack) {
+        FromArgs += placementNew(Member, Param->StoredTypeSpelling,
+                                 "(unawait::detail::pack_init, " +
+                                     forwarded(*Param) + "...)");
+        FromOther += placementNew(Member, Param->StoredTypeSpelling,
+                                  "(std::move(other." + Param->AccessPath + "))");
       } else if (Param->StoredAsPointer) {
         FromArgs += Member + " = std::addressof(" + Param->SourceName + ");\n";
         FromOther += Member + " = other." + Param->AccessPath + ";\n";
@@ -232,13 +256,18 @@ private:
   }
 
   std::string declaration(const FrameObject &Object) const {
-    if (Object.Erased)
+    if (Object.Erased || Object.Pack)
       return Object.StoredTypeSpelling + " " + Object.MemberName;
     if (Object.RawStorage)
       return "alignas(" + std::to_string(Object.Align) + ") unsigned char " +
              Object.MemberName + "[" + std::to_string(Object.Size) + "]";
     if (Object.Generated || Object.SpelledAs)
       return Text.typeOf(objectId(Object)) + " " + Object.MemberName;
+    // `T &&x` with T = int &: the pointer is an int *, not a T *.
+    QualType Pointee = Object.StoredAsPointer ? Object.StoredType->getPointeeType() : QualType();
+    if (!Pointee.isNull() && (Pointee->getAs<TemplateTypeParmType>() ||
+                              isa<DependentNameType, DecltypeType>(Pointee.getCanonicalType())))
+      return "std::remove_reference_t<" + spellType(Pointee, Ctx) + "> *" + Object.MemberName;
     return declareName(Object.StoredType, Object.MemberName, Ctx);
   }
 
@@ -717,9 +746,26 @@ private:
       for (const auto &[Unnamed, Given] : M.NamedTemplateParams)
         if (Unnamed == Param)
           Name = Given;
-      Arguments += (Arguments.empty() ? "" : ", ") + Name;
+      Arguments += (Arguments.empty() ? "" : ", ") + Name +
+                   (Param->isParameterPack() ? "..." : "");
     }
     return M.ClassName + "<" + Arguments + ">";
+  }
+
+  /// A parameter passed on as the function received it: a value or an
+  /// rvalue reference moved, a forwarding reference forwarded, an lvalue
+  /// reference as is.
+  std::string forwarded(const FrameObject &Param) const {
+    QualType Type = Param.Type;
+    if (Param.Pack)
+      Type = Type->castAs<PackExpansionType>()->getPattern();
+    if (Param.Kind == ObjectKind::This || Type->isLValueReferenceType())
+      return Param.SourceName;
+    if (const auto *RValue = Type->getAs<RValueReferenceType>();
+        RValue && RValue->getPointeeType()->isDependentType())
+      return "std::forward<" + spellType(RValue->getPointeeType(), Ctx) + ">(" +
+             Param.SourceName + ")";
+    return "std::move(" + Param.SourceName + ")";
   }
 
   std::string factoryBody() const {
@@ -727,9 +773,7 @@ private:
     for (const FrameObject *Param : params()) {
       if (!Args.empty())
         Args += ", ";
-      bool Move = !Param->Type->isLValueReferenceType() &&
-                  Param->Kind != ObjectKind::This;
-      Args += Move ? "std::move(" + Param->SourceName + ")" : Param->SourceName;
+      Args += forwarded(*Param) + (Param->Pack ? "..." : "");
     }
     std::string Build = classType() + "(" + Args + ")";
     if (M.Function.BoxedSignature)
