@@ -54,7 +54,9 @@ std::string AsyncFunctionModel::qualifiedName(llvm::StringRef Name) const {
   std::string Qualifier;
   for (const DeclContext *Context = Function.Definition->getDeclContext();
        Context && !Context->isTranslationUnit(); Context = Context->getParent())
-    if (const auto *Named = dyn_cast<NamedDecl>(Context);
+    if (Context->isFunctionOrMethod()) // a local class's: named inside only
+      return Qualifier + Name.str();
+    else if (const auto *Named = dyn_cast<NamedDecl>(Context);
         Named && !Named->getName().empty() &&
         isa<NamespaceDecl, CXXRecordDecl>(Named))
       Qualifier = Named->getName().str() + "::" + Qualifier;
@@ -105,6 +107,13 @@ const FrameObject *AsyncFunctionModel::thisObject() const {
     if (Object.Kind == ObjectKind::This)
       return &Object;
   return nullptr;
+}
+
+const DeclContext *AsyncFunctionModel::localScope() const {
+  const auto *Method = dyn_cast<CXXMethodDecl>(Function.Definition);
+  if (!Method || Function.isLambda() || !Method->getParent()->isLocalClass())
+    return nullptr;
+  return Method->getParent()->getParentFunctionOrMethod();
 }
 
 const FrameObject *AsyncFunctionModel::packObject() const {
@@ -206,7 +215,7 @@ std::optional<Unsupported> unsupportedMember(const CXXMethodDecl *Method,
   if (Method->isOutOfLine() &&
       !SM.isInMainFile(SM.getExpansionLoc(Method->getCanonicalDecl()->getLocation())))
     return Unsupported::OutOfClassMember;
-  if (Class->isLocalClass() || !Class->getIdentifier())
+  if ((Class->isLocalClass() && Class->isDependentContext()) || !Class->getIdentifier())
     return Unsupported::LocalClassMember;
   return std::nullopt;
 }
@@ -420,6 +429,9 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
   M.Name = Function.isLambda() ? lambdaName(Function, Context.getSourceManager())
                                : F->getQualifiedNameAsString();
   M.ClassName = chooseClassName(Function, Callees, Context);
+  // A local class's member: callers elsewhere cannot name its class.
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(F); Method && Method->getParent()->isLocalClass())
+    M.NameableClass = false;
   if (isExplicitSpecialization(F))
     placeSpecialization(M, Callees, Context);
   M.OutputIsVoid = Function.OutputType->isVoidType();

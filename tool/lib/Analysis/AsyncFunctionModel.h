@@ -353,6 +353,10 @@ struct AsyncFunctionModel {
   /// leave behind). Otherwise the state is Finished while the body runs.
   bool pollNeedsHandler() const { return needsDestructor() || Body.HasBarriers; }
   const FrameObject &object(ObjectId Id) const { return Objects[Id]; }
+  /// For a member function of a local class: the function the class is
+  /// declared in (its generated class can name that function's other local
+  /// classes); nullptr otherwise.
+  const clang::DeclContext *localScope() const;
   /// The kept parameter pack, if the function has one.
   const FrameObject *packObject() const;
   /// The kept `this` of a member function, if the function is one.

@@ -1253,8 +1253,10 @@ public:
       // long> in libc++): the class declares the type the call returns.
       if (Awaitee.Generated && Awaitee.Generated->InstanceOf)
         Awaitee.SpelledAs = rangeOf(P.Operand);
-      Awaitee.Erased = Awaitee.Generated ? !Awaitee.Generated->NameableClass
-                                         : !unnameableReason(Type).empty();
+      Awaitee.Erased = Awaitee.Generated
+                           ? !Awaitee.Generated->NameableClass &&
+                                 !(M.localScope() && Awaitee.Generated->localScope() == M.localScope())
+                           : !unnameableReason(Type, M.localScope()).empty();
       if (Awaitee.Erased)
         Awaitee.HasDestructor = true;
     }
@@ -1541,7 +1543,7 @@ bool FullExpression::lowerTemporary(const MaterializeTemporaryExpr *Temp,
   QualType Type = Temp->getType().getNonReferenceType();
   if (Type->isArrayType()) // the backing array of an initializer_list
     return lowerBackingArray(Temp, Out);
-  bool Unnameable = !unnameableReason(Type).empty();
+  bool Unnameable = !unnameableReason(Type, L.M.localScope()).empty();
   if (Unnameable && hasDestructor(Type)) {
     reportUnsupported(L.Diags, Temp->getBeginLoc(),
                       Unsupported::TemporaryOfUnnameableType);

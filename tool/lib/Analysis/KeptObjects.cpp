@@ -288,7 +288,7 @@ private:
       std::string What = Object.Kind == ObjectKind::Awaitee
                              ? "the awaited future"
                              : "'" + Object.SourceName + "'";
-      if (std::string Why = unnameableReason(Object.Type);
+      if (std::string Why = unnameableReason(Object.Type, M.localScope());
           !Why.empty() && !Object.RawStorage && !Object.Erased)
         return fail(Object.Loc, Unsupported::KeptUnnameable, What + ": " + Why);
       if (Object.Type->isVariablyModifiedType())

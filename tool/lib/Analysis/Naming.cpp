@@ -126,7 +126,7 @@ std::string declareName(QualType Type, llvm::StringRef Name,
   return Text;
 }
 
-std::string unnameableReason(QualType Type) {
+std::string unnameableReason(QualType Type, const DeclContext *Inside) {
   QualType Inner = Type.getNonReferenceType();
   while (true) {
     if (const auto *Pointer = Inner->getAs<PointerType>())
@@ -141,7 +141,7 @@ std::string unnameableReason(QualType Type) {
     return "";
   if (Record->isLambda())
     return "the type of a lambda cannot be named";
-  if (Record->isLocalClass())
+  if (Record->isLocalClass() && (!Inside || Record->getParentFunctionOrMethod() != Inside))
     return "a class declared inside a function cannot be named outside it";
   if (!Record->getIdentifier() && !Record->getTypedefNameForAnonDecl())
     return "an unnamed class cannot be named";
@@ -149,7 +149,7 @@ std::string unnameableReason(QualType Type) {
   if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Record))
     for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray())
       if (Arg.getKind() == TemplateArgument::Type)
-        if (std::string Why = unnameableReason(Arg.getAsType()); !Why.empty())
+        if (std::string Why = unnameableReason(Arg.getAsType(), Inside); !Why.empty())
           return Why;
   return "";
 }

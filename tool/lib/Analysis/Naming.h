@@ -31,8 +31,11 @@ std::string declareName(clang::QualType Type, llvm::StringRef Name,
                         const clang::ASTContext &Context);
 
 /// Why generated code at namespace scope cannot name \p Type (a lambda, a
-/// class local to a function), or an empty string when it can.
-std::string unnameableReason(clang::QualType Type);
+/// class local to a function), or an empty string when it can. Code
+/// nested in a local class of \p Inside names the other local classes of
+/// that function.
+std::string unnameableReason(clang::QualType Type,
+                             const clang::DeclContext *Inside = nullptr);
 
 /// The identifiers spelled in the source text of \p Range, with counts.
 std::map<std::string, unsigned> identifierCounts(clang::SourceRange Range,

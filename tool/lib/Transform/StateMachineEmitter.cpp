@@ -212,12 +212,12 @@ private:
       return "";
     std::string S = "/// Bits of " + M.Names.LiveMember +
                     ": set while the kept object of the same name is "
-                    "constructed.\nstruct " + M.Names.Live + " {\n";
+                    "constructed (an enumeration: a local class has no static "
+                    "members).\nstruct " + M.Names.Live + " {\nenum : " + liveBitsType() + " {\n";
     for (const FrameObject &Object : M.Objects)
       if (Object.LiveBit >= 0)
-        S += llvm::formatv("static constexpr {0} {1} = 1ull << {2};\n",
-                           liveBitsType(), Object.MemberName, Object.LiveBit);
-    return S + "};\n";
+        S += llvm::formatv("{0} = 1ull << {1},\n", Object.MemberName, Object.LiveBit);
+    return S + "};\n};\n";
   }
 
   /// Objects alive now, youngest first.
