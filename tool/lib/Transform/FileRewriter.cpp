@@ -1,13 +1,12 @@
 #include "Transform/FileRewriter.h"
 
 #include "Frontend/AsyncFunctionFinder.h"
+#include "Transform/RegionFormatter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RawCommentList.h"
-#include "clang/Format/Format.h"
 #include "clang/Rewrite/Core/Rewriter.h"
-#include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -97,43 +96,6 @@ std::string lineDirective(SourceLocation Loc, const SourceManager &SM) {
          Where.getFilename() + "\"\n";
 }
 
-/// Formats the generated regions (found by their text) and nothing else.
-std::string formatRegions(const std::string &Code,
-                          const std::vector<std::string> &Regions,
-                          llvm::StringRef FileName) {
-  // (Regions are not in the file's order: an annotated lambda's class comes
-  // before the function whose body holds the lambda's new body.)
-  std::vector<tooling::Range> Ranges;
-  auto Claimed = [&](size_t At, size_t Length) {
-    return llvm::any_of(Ranges, [&](const tooling::Range &Other) {
-      return tooling::Range(At, Length).overlapsWith(Other);
-    });
-  };
-  for (const std::string &Region : Regions) {
-    size_t At = Code.find(Region);
-    while (At != std::string::npos && Claimed(At, Region.size()))
-      At = Code.find(Region, At + 1);
-    if (At != std::string::npos)
-      Ranges.emplace_back(At, Region.size());
-  }
-  llvm::sort(Ranges, [](const tooling::Range &A, const tooling::Range &B) {
-    return A.getOffset() < B.getOffset();
-  });
-  llvm::Expected<format::FormatStyle> Style =
-      format::getStyle("file", FileName, "LLVM", Code);
-  if (!Style) {
-    llvm::consumeError(Style.takeError());
-    Style = format::getLLVMStyle();
-  }
-  tooling::Replacements Changes = format::reformat(*Style, Code, Ranges, FileName);
-  llvm::Expected<std::string> Formatted = tooling::applyAllReplacements(Code, Changes);
-  if (!Formatted) {
-    llvm::consumeError(Formatted.takeError());
-    return Code;
-  }
-  return *Formatted;
-}
-
 } // namespace
 
 std::optional<std::string> rewriteMainFile(ASTContext &Context,
@@ -213,7 +175,7 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
   if (Models.models().empty())
     return Code;
   llvm::StringRef Name = SM.getFileEntryRefForID(Main)->getName();
-  return formatRegions(Code, Regions, Name);
+  return formatRegions(Code, Regions, Name, Context.getLangOpts());
 }
 
 std::string writeFileAtomically(llvm::StringRef Path, llvm::StringRef Text) {

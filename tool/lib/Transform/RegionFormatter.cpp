@@ -1,0 +1,195 @@
+#include "Transform/RegionFormatter.h"
+
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Format/Format.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/StringExtras.h"
+#include <map>
+#include <optional>
+
+namespace unawait {
+
+using namespace clang;
+
+namespace {
+
+/// Where each region is in the code, in file order. Regions come mostly in
+/// file order (not always: an annotated lambda's class comes before the
+/// function whose body holds the lambda's new body), and the same text may
+/// occur twice: each region takes the first occurrence after the previous
+/// region's that no other region claimed, else the first anywhere.
+std::vector<tooling::Range> locate(const std::string &Code,
+                                   const std::vector<std::string> &Regions) {
+  std::map<unsigned, unsigned> Claimed; // offset -> end
+  auto claimed = [&](size_t At, size_t Length) {
+    auto Next = Claimed.lower_bound(At);
+    if (Next != Claimed.end() && Next->first < At + Length)
+      return true;
+    return Next != Claimed.begin() && std::prev(Next)->second > At;
+  };
+  auto find = [&](const std::string &Region, size_t From) {
+    size_t At = Code.find(Region, From);
+    while (At != std::string::npos && claimed(At, Region.size()))
+      At = Code.find(Region, At + 1);
+    return At;
+  };
+  size_t From = 0;
+  for (const std::string &Region : Regions) {
+    if (Region.empty())
+      continue;
+    size_t At = find(Region, From);
+    if (At == std::string::npos && From != 0)
+      At = find(Region, 0);
+    if (At == std::string::npos)
+      continue;
+    Claimed[At] = At + Region.size();
+    From = At + Region.size();
+  }
+  std::vector<tooling::Range> Ranges;
+  for (auto [Begin, End] : Claimed)
+    Ranges.emplace_back(Begin, End - Begin);
+  return Ranges;
+}
+
+/// The line starts where a chunk may begin: between two declarations
+/// outside every brace, parenthesis and preprocessor conditional (a
+/// namespace's braces do not count when the style does not indent
+/// namespaces), after the line the first one ends on. Not after `template
+/// <...>` or an attribute, which belong to the next declaration.
+std::vector<unsigned> safeCuts(const std::string &Code, const LangOptions &LangOpts,
+                               bool NamespacesIndent) {
+  std::vector<unsigned> Cuts;
+  // Token locations are offsets: the lexer's file location is offset 0.
+  Lexer Raw(SourceLocation(), LangOpts, Code.data(), Code.data(), Code.data() + Code.size());
+  std::vector<bool> Braces; // true for a brace that counts
+  int Depth = 0, Conditionals = 0;
+  bool NamespaceHead = false; // after `namespace` or `extern "C"`, before `{`
+  // Where the last declaration ended, if only whitespace and comments
+  // follow it so far.
+  std::optional<unsigned> DeclarationEnd = 0u;
+  auto cutsUntil = [&](unsigned At) {
+    if (!DeclarationEnd)
+      return;
+    for (size_t NewLine = Code.find('\n', *DeclarationEnd);
+         NewLine != std::string::npos && NewLine < At; NewLine = Code.find('\n', NewLine + 1))
+      Cuts.push_back(NewLine + 1);
+  };
+  Token T;
+  while (true) {
+    Raw.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      break;
+    unsigned At = T.getLocation().getRawEncoding();
+    cutsUntil(At);
+    DeclarationEnd.reset();
+    if (T.is(tok::hash) && T.isAtStartOfLine()) {
+      Token Directive;
+      Raw.LexFromRawLexer(Directive);
+      llvm::StringRef Name =
+          Directive.is(tok::raw_identifier) ? Directive.getRawIdentifier() : "";
+      if (Name == "if" || Name == "ifdef" || Name == "ifndef")
+        ++Conditionals;
+      else if (Name == "endif")
+        Conditionals = std::max(0, Conditionals - 1);
+      // The rest of the directive (continued lines too) is not code.
+      size_t End = At;
+      while (End < Code.size() && (Code[End] != '\n' || Code[End - 1] == '\\'))
+        ++End;
+      Raw.seek(End, /*IsAtStartOfLine=*/true);
+      if (Depth == 0 && Conditionals == 0)
+        DeclarationEnd = End;
+      continue;
+    }
+    if (T.is(tok::raw_identifier) &&
+        (T.getRawIdentifier() == "namespace" || T.getRawIdentifier() == "extern"))
+      NamespaceHead = !NamespacesIndent;
+    else if (T.isOneOf(tok::semi, tok::l_paren, tok::equal))
+      NamespaceHead = false;
+    if (T.is(tok::l_brace)) {
+      Braces.push_back(!NamespaceHead);
+      Depth += !NamespaceHead;
+      NamespaceHead = false;
+    } else if (T.is(tok::r_brace)) {
+      if (!Braces.empty()) {
+        Depth -= Braces.back();
+        Braces.pop_back();
+      }
+    } else if (T.isOneOf(tok::l_paren, tok::l_square)) {
+      ++Depth;
+    } else if (T.isOneOf(tok::r_paren, tok::r_square)) {
+      Depth = std::max(0, Depth - 1);
+    }
+    if (T.isOneOf(tok::semi, tok::r_brace) && Depth == 0 && Conditionals == 0)
+      DeclarationEnd = At + T.getLength();
+  }
+  cutsUntil(Code.size());
+  return Cuts;
+}
+
+/// A declaration put before a chunk that does not begin the file, so that
+/// the blank lines at its start are formatted after text, as in the file.
+constexpr llvm::StringLiteral ChunkPrefix = "int unawait_chunk_prefix;\n";
+
+/// \p Chunk with \p Ranges (offsets in the chunk) formatted.
+std::string formatChunk(llvm::StringRef Chunk, std::vector<tooling::Range> Ranges,
+                        bool Prefixed, const format::FormatStyle &Style,
+                        llvm::StringRef FileName) {
+  std::string Code = (Prefixed ? ChunkPrefix.str() : "") + Chunk.str();
+  if (Prefixed)
+    for (tooling::Range &R : Ranges)
+      R = tooling::Range(R.getOffset() + ChunkPrefix.size(), R.getLength());
+  tooling::Replacements Changes = format::reformat(Style, Code, Ranges, FileName);
+  llvm::Expected<std::string> Formatted = tooling::applyAllReplacements(Code, Changes);
+  if (!Formatted) {
+    llvm::consumeError(Formatted.takeError());
+    return Chunk.str();
+  }
+  if (!Prefixed)
+    return *Formatted;
+  if (!llvm::StringRef(*Formatted).starts_with(ChunkPrefix))
+    return Chunk.str(); // (not seen: the prefix's line is not formatted)
+  return Formatted->substr(ChunkPrefix.size());
+}
+
+} // namespace
+
+std::string formatRegions(const std::string &Code,
+                          const std::vector<std::string> &Regions,
+                          llvm::StringRef FileName, const LangOptions &LangOpts) {
+  std::vector<tooling::Range> Ranges = locate(Code, Regions);
+  llvm::Expected<format::FormatStyle> Style =
+      format::getStyle("file", FileName, "LLVM", Code);
+  if (!Style) {
+    llvm::consumeError(Style.takeError());
+    Style = format::getLLVMStyle();
+  }
+  std::vector<unsigned> Cuts =
+      safeCuts(Code, LangOpts, Style->NamespaceIndentation != format::FormatStyle::NI_None);
+  std::string Result;
+  unsigned ChunkBegin = 0;
+  for (size_t First = 0; First < Ranges.size();) {
+    // The chunk ends at the first safe cut after a region that comes before
+    // the next region (or at the end of the file).
+    size_t Last = First;
+    unsigned ChunkEnd = Code.size();
+    for (; Last + 1 < Ranges.size(); ++Last) {
+      unsigned End = Ranges[Last].getOffset() + Ranges[Last].getLength();
+      auto Cut = llvm::lower_bound(Cuts, End);
+      if (Cut != Cuts.end() && *Cut <= Ranges[Last + 1].getOffset()) {
+        ChunkEnd = *Cut;
+        break;
+      }
+    }
+    std::vector<tooling::Range> Own;
+    for (size_t I = First; I <= Last; ++I)
+      Own.emplace_back(Ranges[I].getOffset() - ChunkBegin, Ranges[I].getLength());
+    Result += formatChunk(llvm::StringRef(Code).slice(ChunkBegin, ChunkEnd), std::move(Own),
+                          ChunkBegin > 0, *Style, FileName);
+    ChunkBegin = ChunkEnd;
+    First = Last + 1;
+  }
+  return Result + Code.substr(ChunkBegin);
+}
+
+} // namespace unawait
