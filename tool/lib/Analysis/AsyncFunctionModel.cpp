@@ -147,18 +147,17 @@ const FunctionTemplateDecl *AsyncFunctionModel::functionTemplate() const {
 
 const AsyncFunctionModel *ModelRegistry::add(AsyncFunctionModel Model) {
   Models.push_back(std::move(Model));
-  return &Models.back();
+  const AsyncFunctionModel &Added = Models.back();
+  if (!Added.InstanceOf)
+    ByFunction.try_emplace(Added.Function.Definition->getCanonicalDecl(), &Added);
+  return &Added;
 }
 
 const AsyncFunctionModel *
 ModelRegistry::find(const FunctionDecl *Function) const {
   if (const FunctionDecl *Pattern = Function->getTemplateInstantiationPattern())
     Function = Pattern;
-  for (const AsyncFunctionModel &Model : Models)
-    if (!Model.InstanceOf && Model.Function.Definition->getCanonicalDecl() ==
-                                 Function->getCanonicalDecl())
-      return &Model;
-  return nullptr;
+  return ByFunction.lookup(Function->getCanonicalDecl());
 }
 
 const AsyncFunctionModel *

@@ -405,6 +405,8 @@ public:
 
 private:
   std::deque<AsyncFunctionModel> Models;
+  /// The canonical declaration of each analysed function -> its model.
+  llvm::DenseMap<const clang::FunctionDecl *, const AsyncFunctionModel *> ByFunction;
 };
 
 /// Analyses every annotated function of the translation unit, callees first
