@@ -161,6 +161,23 @@ private:
 };
 
 class Instantiation {
+  /// A class template's instance, its arguments spelled one by one (fully
+  /// qualified: the record type prints them as the source wrote them).
+  std::string classSpelling(const CXXRecordDecl &Class) const {
+    std::string Spelled = spellType(Ctx.getRecordType(&Class), Ctx);
+    const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(&Class);
+    // (Nested in another class's instance: as the record type spells it.)
+    if (!Spec || !Spec->getDeclContext()->isFileContext())
+      return Spelled;
+    std::string Arguments;
+    for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray()) {
+      std::string One = sourceArgument(Arg).Spelling;
+      if (!One.empty())
+        Arguments += (Arguments.empty() ? "" : ", ") + One;
+    }
+    return Spelled.substr(0, Spelled.find('<')) + "<" + Arguments + ">";
+  }
+
 public:
   Instantiation(const AsyncFunctionModel &Template, ModelRegistry &Models,
                 ASTContext &Context, DiagnosticReporter &Diags)
@@ -187,7 +204,7 @@ public:
     std::string Class;
     if (const auto *Method = dyn_cast<CXXMethodDecl>(&Callee);
         Method && Template.Function.Definition->getDeclContext()->isDependentContext())
-      Class = spellType(Ctx.getRecordType(Method->getParent()), Ctx);
+      Class = classSpelling(*Method->getParent());
     Class = llvm::StringRef(Class).ltrim(':').str();
     std::string ClassName = Template.ClassName + Arguments;
     std::string Enclosing = Class.empty() ? "" : "::" + Class;

@@ -91,7 +91,9 @@ std::string SourceText::fillUnevaluated(const Hole &H, const Excluded &Inner) co
     if (Object.SpelledAs && !Object.Var)
       return declval(expressionType(H.Object) + (H.AsXvalue ? "&&" : "&"));
     // As a type (`const char (&)[6]`), not text around one.
-    QualType Type = Object.Var ? Object.Var->getType() : Object.Type;
+    // (A capture's type is the lambda's: const in a lambda that is not
+    // mutable.)
+    QualType Type = Object.Var && !Object.Capture ? Object.Var->getType() : Object.Type;
     // An element of the pack, in the expansion the source writes around it.
     if (Object.Pack)
       Type = Type->castAs<PackExpansionType>()->getPattern();
