@@ -48,9 +48,13 @@ from unawait_testing.difftest import (SANITIZERS, WARNINGS,  # noqa: E402
 # The CI budget: fixed seeds, and the features the tool is known to get
 # wrong today (each one a finding; drop it from here when it is fixed).
 CI_SEED_START = 1
-CI_COUNT = 200
+CI_COUNT = 160
 CI_BATCH = 20
-KNOWN_ISSUES: set = set()  # every finding so far is fixed (see docs/fuzzing.md)
+# Findings of variadic-pack (docs/fuzzing.md): the size report names a class
+# template's pack arguments unqualified (`::p1::Va1<Obj>::run_future` at
+# global scope); a non-mutable lambda's const copy passed to a forwarding
+# reference is typed T & (`std::declval<int &>()`) in the rewrite.
+KNOWN_ISSUES = {"pack-member-class-args", "lambda-copy-forwarded"}
 
 ERROR_RE = re.compile(r"^(.*?):(\d+):(\d+): (?:fatal )?error: (.*)$")
 LINE_RE = re.compile(r"^(.*?):(\d+):(\d+): ")
@@ -136,6 +140,23 @@ def attribute(stderr, filename, ranges_or_markers):
         if seeds:
             return seeds
     return seeds
+
+
+def named_programs(stderr, seeds):
+    """The programs whose namespace (`::p<SEED>::`) the code of an error
+    names: the size report's assertions come after every program, where line
+    numbers name none."""
+    named = []
+    lines = stderr.splitlines()
+    for n, line in enumerate(lines):
+        if not ERROR_RE.match(line) or n + 1 >= len(lines):
+            continue
+        m = re.search(r"::p(\d+)::", lines[n + 1])
+        if not m or int(m.group(1)) not in seeds:
+            return []
+        if int(m.group(1)) not in named:
+            named.append(int(m.group(1)))
+    return named
 
 
 def first_error(stderr, seed_of=None, filename=None):
@@ -285,9 +306,12 @@ class Batch:
                     stats.gcc_disagreements.append(
                         (None, "g++ coroutine build fails: " + first_error(result.stderr)))
                     continue
-                # The rewrite with line directives names the source lines.
-                culprits, directed = self.attribute_rewrite(compiler, std, extra,
-                                                            source, seed_of)
+                # The size report's assertions name their program; elsewhere
+                # the rewrite with line directives names the source lines.
+                culprits, directed = named_programs(result.stderr, by_seed), ""
+                if not culprits:
+                    culprits, directed = self.attribute_rewrite(compiler, std, extra,
+                                                                source, seed_of)
                 if not culprits:
                     culprits = attribute(result.stderr, rewritten, seed_in_rewrite)
                 if not culprits:

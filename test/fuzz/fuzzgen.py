@@ -26,6 +26,7 @@ PRELUDE = r'''#include <unawait/unawait.hpp>
 
 #include <cstdio>
 #include <type_traits>
+#include <utility>
 
 // Generated code declares what it may not use and tests what it knows.
 #pragma GCC diagnostic ignored "-Wpragmas"
@@ -55,13 +56,21 @@ struct Boom {
 struct Obj {
   Obj(const char *name, int v) : name(name), v(v) { std::printf("+%s %d\n", name, v); }
   Obj(const Obj &o) : name(o.name), v(o.v) { std::printf("+%s (copy)\n", name); }
-  Obj(Obj &&o) noexcept : name(o.name), v(o.v) { std::printf("+%s (move)\n", name); }
+  Obj(Obj &&o) noexcept : name(o.name), v(o.v) {
+    o.moved = true;
+    std::printf("+%s (move)\n", name);
+  }
   Obj &operator=(const Obj &o) {
     v = o.v;
     std::printf("=%s (copy of %s)\n", name, o.name);
     return *this;
   }
-  ~Obj() { std::printf("-%s %d\n", name, v); }
+  // A moved-from Obj ends silently: when a moved-from by-value argument of an
+  // annotated call ends is implementation-defined (docs/design.md).
+  ~Obj() {
+    if (!moved)
+      std::printf("-%s %d\n", name, v);
+  }
   int get() const {
     std::printf("get %s %d\n", name, v);
     return v;
@@ -73,6 +82,7 @@ struct Obj {
   }
   const char *name;
   int v;
+  bool moved = false;
 };
 /// Its constructor throws Boom{v} when v % mod == 0, after Obj is built.
 struct ThrowingObj : Obj {
@@ -83,6 +93,70 @@ struct ThrowingObj : Obj {
     }
   }
 };
+/// A tracer whose copies and moves print nothing, so that several can be
+/// passed by value among the arguments of one call (whose order is open): it
+/// prints its construction from a name and the end of what was not moved from.
+struct Quiet {
+  Quiet(const char *name, int v) : name(name), v(v) { std::printf("+%s %d\n", name, v); }
+  Quiet(const Quiet &o) : name(o.name), v(o.v) {}
+  Quiet(Quiet &&o) noexcept : name(o.name), v(o.v) { o.moved = true; }
+  ~Quiet() {
+    if (!moved)
+      std::printf("-%s %d\n", name, v);
+  }
+  const char *name;
+  int v;
+  bool moved = false;
+};
+/// How a parameter pack's element arrives: take() of each (forwarded) tells
+/// its value category, writes through what is a non-const lvalue, and moves
+/// what is an rvalue tracer into a local; peek() reads silently.
+inline int take(int &v) {
+  v = (v + 1) % 1000;
+  std::printf("take int& %d\n", v);
+  return v;
+}
+inline int take(const int &v) {
+  std::printf("take const int& %d\n", v);
+  return v;
+}
+inline int take(int &&v) {
+  std::printf("take int&& %d\n", v);
+  return v;
+}
+inline int take(Obj &o) { return o.add(1); }
+inline int take(const Obj &o) {
+  std::printf("take const Obj& %s %d\n", o.name, o.v);
+  return o.v;
+}
+inline int take(Obj &&o) {
+  Obj kept(std::move(o));
+  std::printf("take Obj&& %s\n", kept.name);
+  return kept.v;
+}
+inline int take(Quiet &q) {
+  q.v = (q.v + 2) % 1000;
+  std::printf("take Quiet& %s %d\n", q.name, q.v);
+  return q.v;
+}
+inline int take(const Quiet &q) {
+  std::printf("take const Quiet& %s %d\n", q.name, q.v);
+  return q.v;
+}
+inline int take(Quiet &&q) {
+  Quiet kept(std::move(q));
+  std::printf("take Quiet&& %s\n", kept.name);
+  return kept.v;
+}
+inline int peek(int v) { return v; }
+inline int peek(const Obj &o) { return o.v; }
+inline int peek(const Quiet &q) { return q.v; }
+/// A plain function a pack is forwarded to: take() of each element, in order.
+template <class... Ts> int take_all(Ts &&...xs) {
+  int s = static_cast<int>(sizeof...(xs));
+  ((s = (s * 3 + take(std::forward<Ts>(xs))) % 1000), ...);
+  return s;
+}
 inline int tr(const char *what, int v) {
   std::printf("%s %d\n", what, v);
   return v;
@@ -230,6 +304,16 @@ FEATURES = {
     "annotated-lambda": "annotated lambdas (`[captures] UNAWAIT_ASYNC (params) "
                         "-> unawait::Async<T>`) defined and run in a driver "
                         "function",
+    "variadic-pack": "annotated variadic function templates (`template <class... "
+                     "Ts>`: `Ts... args`, `Args &&...args`, `const Ts &...args`) "
+                     "reading their pack after awaits, awaited with packs of 0 "
+                     "to 4 ints and tracers, and run from a driver function",
+    "pack-member-class-args": "variadic-pack's members of class templates "
+                              "(`Va1<Obj, int>(base).run(...)`) whose pack holds "
+                              "class types, not only ints",
+    "lambda-copy-forwarded": "a non-mutable annotated lambda's copy of a local "
+                             "(a const lvalue) as an argument of a forwarding "
+                             "pack (`[x] ... co_await va1(x)`)",
 }
 
 
@@ -345,6 +429,9 @@ class Stmt:
 class Block:
     def __init__(self, stmts=None):
         self.stmts = stmts or []
+        # What a statement inserted in it later may use (Gen.context): set on
+        # the blocks of bodies and of compound statements.
+        self.ctx = None
 
     def render(self, indent, out):
         for s in self.stmts:
@@ -454,6 +541,110 @@ class LambdaGroup:
         out.append("  }" if self.inline else "}")
 
 
+PACK_PARAMS = {"value": "Ts... args", "fwd": "Args &&...args",
+               "cref": "const Ts &...args"}
+
+
+class PackTemplate:
+    """An annotated function template with a function parameter pack
+    (`variadic-pack`): by value (`Ts... args`), forwarding (`Args &&...args`)
+    or const references (`const Ts &...args`), after an optional `int a0`.
+    Or (holder) a member `run` of a class template `Va<N><Ts...>` whose
+    pack it is, called on a temporary (`Va1<int, Obj>(base).run(...)`, the
+    types spelled), reading the member `base` too. Defined before f<level>,
+    so it may call the functions after it and be called by f<level> to f0
+    and the lambdas."""
+
+    def __init__(self, name, form, lead, returns_int, level, holder=False):
+        self.name = name
+        self.form = form
+        self.lead = lead
+        self.returns_int = returns_int
+        self.level = level
+        self.holder = holder
+        self.template = True  # the generator's rules for templates
+        self.params = [("int", "a0")] if lead else []
+        self.body = Block()
+        self.deleted = False
+
+    def call(self, args, types, base):
+        """The call's text (args may hold {} holes)."""
+        if self.holder:
+            return f"{self.name.capitalize()}<{', '.join(types)}>({base}).run({', '.join(args)})"
+        return f"{self.name}({', '.join(args)})"
+
+    @property
+    def pack_type(self):
+        return "Args" if self.form == "fwd" else "Ts"
+
+    def signature(self):
+        ps = (["int a0"] if self.lead else []) + [PACK_PARAMS[self.form]]
+        ret = "int" if self.returns_int else "void"
+        return (f"template <class... {self.pack_type}>\n"
+                f"UNAWAIT_ASYNC unawait::Async<{ret}> {self.name}({', '.join(ps)})")
+
+    def render(self, out):
+        if self.deleted:
+            return
+        if not self.holder:
+            out.append(self.signature() + " {")
+            self.body.render(1, out)
+            out.append("}")
+            return
+        ps = (["int a0"] if self.lead else []) + [PACK_PARAMS[self.form]]
+        ret = "int" if self.returns_int else "void"
+        holder = self.name.capitalize()
+        out += [f"template <class... Ts> struct {holder} {{",
+                f"  explicit {holder}(int base) : base(base) {{}}",
+                f"  UNAWAIT_ASYNC unawait::Async<{ret}> run({', '.join(ps)}) {{"]
+        self.body.render(2, out)
+        out += ["  }", "  int base;", "};"]
+
+
+class PackRun:
+    """Driver code's runs of a PackTemplate (in a LambdaGroup, like a lambda's):
+    to completion, a second time with other arguments, dropped after k polls."""
+
+    def __init__(self, name, callee, args):
+        self.name = name
+        self.callee = callee
+        self.args = args          # the calls of the first and second run
+        self.template = False
+        self.body = Block()       # none: the reducer visits it
+        self.deleted = False
+        self.second_run = True    # the reducer may drop these two
+        self.drop_runs = True
+        self.drops = 2
+        self.drop_offset = 0
+
+    def render(self, indent, out):
+        if self.deleted:
+            return
+        pad = "  " * indent
+        first, second = self.args
+        polls = f"polls_{self.name}"
+        out.append(f"{pad}int {polls} = complete({first});")
+        if self.second_run:
+            out.append(f"{pad}complete({second});")
+        if self.drop_runs:
+            step = f"({polls} / {self.drops} + 1)"
+            out += [f"{pad}for (int k = 1 + {self.drop_offset} % {step}; k < {polls}; "
+                    f"k += {step})",
+                    f"{pad}  drop_after({first}, k);"]
+        else:
+            out.append(f"{pad}(void){polls};")
+
+
+class Context:
+    """Where a statement may be inserted: the variables visible at the start
+    of a block, its function and callees; None where it may not await."""
+
+    def __init__(self, names, fn, callees):
+        self.names = names
+        self.fn = fn
+        self.callees = callees
+
+
 class Program:
     def __init__(self, seed, index_name):
         self.seed = seed
@@ -525,6 +716,7 @@ class Var:
         self.kind = kind      # int, ptr (to a mutable int), obj, cobj (const Obj&)
         self.mutable = mutable
         self.loop = loop      # a loop counter: never written by generated code
+        self.const_copy = False  # a non-mutable lambda's copy (a const member)
 
 
 class Gen:
@@ -781,10 +973,18 @@ class Gen:
     def block(self, depth, n, scope=True):
         if scope:
             self.scopes.append([])
-        stmts = [self.stmt(depth) for _ in range(n)]
+        block = Block()
+        block.ctx = self.context()
+        block.stmts = [self.stmt(depth) for _ in range(n)]
         if scope:
             self.scopes.pop()
-        return Block(stmts)
+        return block
+
+    def context(self):
+        """What a statement inserted here later may use (no randomness)."""
+        if self.no_await:
+            return None
+        return Context(self.visible(), self.fn, self.callees)
 
     def stmt(self, depth):
         rng = self.rng
@@ -1153,6 +1353,7 @@ class Gen:
 
     def body(self, n):
         rng = self.rng
+        ctx = self.context()
         stmts = [self.stmt(rng.weighted([(2, 0), (5, 1), (4, 2), (1, 3)]))
                  for _ in range(n)]
         if self.fn.returns_int:
@@ -1161,7 +1362,9 @@ class Gen:
         else:
             # an await so that every annotated function suspends
             stmts.append(Stmt(["co_await yv(0);"], removable=True))
-        return Block(stmts)
+        block = Block(stmts)
+        block.ctx = ctx
+        return block
 
     # -- annotated lambdas
     def lambda_group(self, number, callees):
@@ -1195,8 +1398,11 @@ class Gen:
 
         def by_copy(var, kind):
             if kind == "int":
-                return Var(var, "int", mutable=mutable)
-            return Var(var, "obj" if mutable else "cobj")
+                v = Var(var, "int", mutable=mutable)
+            else:
+                v = Var(var, "obj" if mutable else "cobj")
+            v.const_copy = not mutable
+            return v
 
         for x in ints:
             how = rng.weighted([(3, "copy"), (3, "ref")] +
@@ -1267,6 +1473,288 @@ class Gen:
         lam.drop_offset = rng.randint(0, 3)
         return lam
 
+    # -- variadic templates
+    def pack_templates(self):
+        """Annotated variadic function templates, each defined before some
+        f<level>, awaited from statements inserted into the blocks of f<level>
+        to f0 and of the lambdas, and run from driver code. Generated after
+        everything else (with the same generator, from where it stands), so
+        the rest of a seed's program is the same without them."""
+        rng = self.rng
+        program = self.program
+        functions = [f for f in program.functions if isinstance(f, Function)]
+        top = max(f.index for f in functions)
+        lambdas = [lam for g in program.groups for lam in g.lambdas]
+        made = []
+        for number in range(1, (2 if rng.chance(0.25) else 1) + 1):
+            level = rng.randint(0, top)
+            tmpl = self.pack_template(f"va{number}", level,
+                                      [f for f in functions if f.index > level], made)
+            made.append(tmpl)
+            at = next(i for i, f in enumerate(program.functions)
+                      if isinstance(f, Function) and f.index == level)
+            program.functions.insert(at, tmpl)
+            sites = [b for f in functions if f.index <= level
+                     for b in insertion_blocks(f.body)]
+            sites += [b for lam in lambdas for b in insertion_blocks(lam.body)]
+            calls = 0
+            for _ in range(rng.weighted([(1, 0), (5, 1), (3, 2), (1, 3)])):
+                if not sites:
+                    break
+                block = rng.choice(sites)
+                stmt = self.pack_call_stmt(tmpl, block.ctx)
+                end = len(block.stmts)
+                if block.stmts and block.stmts[-1].kind == "return":
+                    end -= 1
+                block.stmts.insert(rng.randint(0, end), stmt)
+                calls += 1
+            if not calls or rng.chance(0.4):
+                program.groups.append(self.pack_driver(number, tmpl))
+
+    def pack_template(self, name, level, callees, earlier):
+        rng = self.rng
+        form = rng.weighted([(3, "value"), (3, "fwd"), (2, "cref")])
+        lead = rng.chance(0.5)
+        returns_int = "annotated-void" in self.without or rng.chance(0.8)
+        # a member of a class template: its pack cannot be a forwarding one
+        holder = form != "fwd" and rng.chance(0.3)
+        tmpl = PackTemplate(name, form, lead, returns_int, level, holder)
+        names = [Var("a0", "int")] if lead else []
+        if holder:
+            names.append(Var("base", "int", mutable=False))
+        self.begin_body(tmpl, callees, names)
+        # Forwarded to an earlier template whose pack keeps references (a
+        # by-value one would copy its elements among the arguments, in an
+        # order C++ leaves open).
+        targets = [t for t in earlier if t.level >= level and t.form != "value"
+                   and not t.holder]
+        stmts = [self.s_await_stmt(1)]  # the pack lives across awaits
+        for _ in range(rng.randint(0, 2)):
+            stmts.append(self.stmt(rng.randint(0, 2)))
+        sums = []
+        for _ in range(rng.randint(1, 2)):
+            stmts.append(self.pack_read(tmpl, sums, targets))
+        for _ in range(rng.randint(0, 2)):
+            stmts.append(self.stmt(rng.randint(0, 2)))
+        if rng.chance(0.6):
+            self.stmt_awaits = 0
+            stmts.append(self.s_await_stmt(1))
+            for _ in range(rng.randint(1, 2)):
+                stmts.append(self.pack_read(tmpl, sums, targets))
+        if returns_int:
+            total = " + ".join(sums + ["static_cast<int>(sizeof...(args))"])
+            self.stmt_awaits = 0
+            stmts.append(Stmt([f"co_return ({total} + {{}}) % 1000;"],
+                              [self.expr(LOUD, 1)], removable=False, kind="return"))
+        tmpl.body = Block(stmts)
+        return tmpl
+
+    def pack_read(self, tmpl, sums, targets):
+        """A statement reading the pack: folds, forwarding to take_all() or to
+        an earlier template (the one await), sizeof..., decltype(args)."""
+        rng = self.rng
+        form, P = tmpl.form, tmpl.pack_type
+        expansion = {
+            "value": ["args...", "std::move(args)..."],
+            "fwd": ["std::forward<Args>(args)...",
+                    "std::forward<decltype(args)>(args)..."],
+            "cref": ["args..."],
+        }[form]
+        options = [(3, "take_all"), (2, "sum"), (2, "each"), (1, "sizeof"),
+                   (1, "lvalues"), (1, "all")]
+        if targets:
+            options.append((4, "forward"))
+        what = rng.weighted(options)
+        tag = f"{tmpl.name}.{what}{self.bump()}"
+        s = f"s{self.bump()}"
+        if what == "take_all":
+            # by value, moving out once: what is left is moved-from
+            spread = rng.choice(expansion)
+            line = f"const int {s} = take_all({spread});"
+        elif what == "sum":
+            line = rng.choice([f"const int {s} = (peek(args) + ... + 0) % 1000;",
+                               f"const int {s} = (0 + ... + (peek(args) % 10));"])
+        elif what == "all":
+            line = (f"const int {s} = (true && ... && (peek(args) % 2 == 0)) ? "
+                    f"{rng.randint(1, 9)} : 0;")
+        elif what == "forward":
+            callee = rng.choice(targets)
+            spread = "std::forward<Args>(args)..." if form == "fwd" else "args..."
+            lead = [str(rng.randint(0, 9))] if callee.lead else []
+            call = f"co_await {callee.name}({', '.join(lead + [spread])})"
+            if not callee.returns_int:
+                return Stmt([f"{call};"], kind="pack")
+            line = f"const int {s} = {call};"
+        elif what == "each":
+            return Stmt([f'(std::printf("{tag} %d\\n", peek(args)), ...);'], kind="pack")
+        elif what == "sizeof":
+            return Stmt([f'std::printf("{tag} %d %d\\n", static_cast<int>(sizeof...(args)), '
+                         f'static_cast<int>(sizeof...({P})));'], kind="pack")
+        else:
+            return Stmt([f'std::printf("{tag} %d\\n", (0 + ... + '
+                         f'int(std::is_lvalue_reference_v<decltype(args)>)));'],
+                        kind="pack")
+        sums.append(s)
+        self.declare(Var(s, "int", mutable=False))
+        return Stmt([line], kind="pack")
+
+    def pack_elements(self, tmpl, pools, int_expr, declare, kinds=None):
+        """The arguments of a call of tmpl: 0 to 4 pack elements (after a0)
+        and the expressions of their holes. pools: the int lvalues, Objs (may
+        be moved from), const Objs and Quiets the call may name; declare(kind)
+        makes a new named tracer. At most one Obj is built among the
+        arguments (its move or copy prints, in an order C++ leaves open); a
+        tracer built by value keeps the ints to reads (no await may come
+        before or after its construction). kinds: those of another call (the
+        same instance of the template). Returns the call, its holes and its
+        kinds."""
+        rng = self.rng
+        form = tmpl.form
+        given = kinds
+        kinds = list(given or [])
+        built_obj = False
+        ints_only = tmpl.holder and "pack-member-class-args" in self.without
+        length = 0 if given is not None else \
+            rng.weighted([(2, 0), (3, 1), (3, 2), (2, 3), (2, 4)])
+        for _ in range(length):
+            opts = [(4, "int")]
+            if ints_only:
+                opts.append((1, "int-lv" if form == "cref" else "int"))
+            elif form == "value":
+                opts += [(3, "quiet"), (1, "quiet-copy")]
+                if not built_obj:
+                    opts += [(2, "obj-move"), (1, "obj-copy")]
+            elif form == "fwd":
+                opts += [(2, "int-lv"), (2, "obj-lv"), (2, "obj-rv"), (1, "quiet-lv"),
+                         (1, "quiet-rv")]
+            else:
+                opts += [(1, "int-lv"), (3, "obj-lv"), (2, "quiet-lv")]
+            kind = rng.weighted(opts)
+            if kind == "int-lv" and not pools["ints"]:
+                kind = "int"
+            built_obj = built_obj or kind in ("obj-move", "obj-copy")
+            kinds.append(kind)
+        built = any(k in ("quiet", "quiet-copy", "obj-move", "obj-copy") for k in kinds)
+        ints = [i for i, k in enumerate(kinds) if k == "int"]
+        loud_at = rng.choice(ints) if ints and not built else -1
+        first = int_expr(LOUD) if loud_at >= 0 else None
+        others = READ if built else (PURE if first is not None and first.effect == LOUD
+                                     else SILENT)
+        args, holes = [], []
+        types = [{"int": "int", "int-lv": "int"}.get(k, "Obj" if "obj" in k else "Quiet")
+                 for k in kinds]
+        if tmpl.lead:
+            args.append(str(rng.randint(0, 9)))
+        for i, kind in enumerate(kinds):
+            if kind == "int":
+                holes.append(first if i == loud_at else int_expr(others))
+                args.append("+{}")
+            elif kind == "int-lv":
+                args.append(rng.choice(pools["ints"]))
+            elif kind in ("obj-move", "obj-rv"):
+                objs = pools["objs"]
+                name = rng.choice(objs) if objs and rng.chance(0.6) else declare("obj")
+                args.append(f"std::move({name})")
+            elif kind in ("obj-copy", "obj-lv"):
+                objs = pools["objs"] + pools["cobjs"]
+                args.append(rng.choice(objs) if objs and rng.chance(0.6)
+                            else declare("obj"))
+            else:
+                quiets = pools["quiets"]
+                name = rng.choice(quiets) if quiets and rng.chance(0.4) else declare("quiet")
+                args.append(f"std::move({name})" if kind in ("quiet", "quiet-rv") else name)
+        return tmpl.call(args, types, rng.randint(0, 20)), holes, kinds
+
+    def pack_call_stmt(self, tmpl, ctx):
+        """A block inserted where ctx was taken: new named tracers (each
+        built in a statement of its own), the awaited call, and what it did
+        to the tracers, printed."""
+        rng = self.rng
+        fn = ctx.fn
+        self.begin_body(fn, ctx.callees, ctx.names)
+        # In a template, one await per statement: the call's.
+        self.stmt_awaits = 1 if fn.template else 0
+        decls, made = [], []
+
+        def declare(kind):
+            name = f"p{'t' if kind == 'obj' else 'q'}{self.bump()}"
+            cls = "Obj" if kind == "obj" else "Quiet"
+            decls.append(Stmt([f'{cls} {name}("{fn.name}.{name}", {rng.randint(0, 20)});'],
+                              kind="decl"))
+            made.append(name)
+            (pools["objs"] if kind == "obj" else pools["quiets"]).append(name)
+            return name
+
+        # A forwarding pack deduces const T & from a lambda's const copy,
+        # which the rewrite types as T & (a finding).
+        skip = tmpl.form == "fwd" and "lambda-copy-forwarded" in self.without
+        names = [v for v in self.visible() if not (skip and v.const_copy)]
+        ints = [v.name if v.kind == "int" else f"(*{v.name})" for v in names
+                if (v.kind == "int" and not v.loop and (v.mutable or v.read == v.name))
+                or v.kind == "ptr"]
+        pools = {"ints": ints,
+                 "objs": [v.name for v in names if v.kind == "obj"],
+                 "cobjs": [v.name for v in names if v.kind == "cobj"],
+                 "quiets": []}
+        for _ in range(rng.randint(0, 1)):
+            declare(rng.choice(["obj", "quiet"]))
+        call, holes, _ = self.pack_elements(
+            tmpl, pools, lambda allow: self.await_operand(allow, 1), declare)
+        call = Expr(f"co_await {call}", holes, LOUD, True)
+        targets = self.int_lvalues()
+        if not tmpl.returns_int:
+            use = Stmt(["{};"], [call])
+        elif targets and rng.chance(0.3):
+            use = Stmt([f"{rng.choice(targets)} = {{}} % 1000;"], [call])
+        else:
+            use = Stmt([f'std::printf("{fn.name}.pk{self.bump()} %d\\n", {{}});'], [call])
+        after = [Stmt([f'std::printf("{fn.name}.{n} %d\\n", {n}.v);']) for n in made
+                 if rng.chance(0.5)]
+        return Stmt(["{", Block(decls + [use] + after), "}"], kind="block")
+
+    def pack_driver(self, number, tmpl):
+        """Driver code running tmpl over its locals like a lambda: to
+        completion, a second time, dropped after k polls."""
+        rng = self.rng
+        group = LambdaGroup(f"pk{number}", inline=rng.chance(0.3))
+        xs = [f"x{n}" for n in range(1, rng.randint(1, 2) + 1)]
+        for x in xs:
+            group.locals.append(f"int {x} = {rng.randint(0, 20)};")
+        objs, quiets = [], []
+
+        def declare(kind):
+            names = objs if kind == "obj" else quiets
+            name = f"{'k' if kind == 'obj' else 'j'}{len(names) + 1}"
+            cls = "Obj" if kind == "obj" else "Quiet"
+            group.locals.append(f'{cls} {name}("{group.name}.{name}", {rng.randint(0, 20)});')
+            names.append(name)
+            return name
+
+        def int_expr(allow):
+            if allow >= READ and rng.chance(0.5):
+                return Expr(rng.choice(xs), effect=READ)
+            return lit(rng.randint(0, 9))
+
+        runs = []
+        kinds = None
+        for run in (0, 1):
+            pools = {"ints": list(xs), "objs": objs, "cobjs": [], "quiets": quiets}
+            # mostly the same instance twice (each one costs compile time)
+            call, holes, kinds = self.pack_elements(
+                tmpl, pools, int_expr, declare,
+                kinds if run and rng.chance(0.7) else None)
+            runs.append(Expr(call, holes).render())
+        pr = PackRun(f"{tmpl.name}_{number}", tmpl, runs)
+        pr.second_run = rng.chance(0.6)
+        pr.drop_runs = rng.chance(0.8)
+        pr.drops = rng.randint(2, 4)
+        pr.drop_offset = rng.randint(0, 3)
+        group.lambdas.append(pr)
+        group.prints = [f'std::printf("{group.name}.{x} %d\\n", {x});' for x in xs]
+        group.prints += [f'std::printf("{group.name}.{k} %d\\n", {k}.v);'
+                         for k in objs + quiets]
+        return group
+
     def generate(self):
         rng = self.rng
         count = rng.randint(1, 3)
@@ -1282,7 +1770,19 @@ class Gen:
         if self.on("annotated-lambda", 0.35):
             for number in range(1, (2 if rng.chance(0.1) else 1) + 1):
                 self.program.groups.append(self.lambda_group(number, functions))
+        if self.on("variadic-pack", 0.4):
+            self.pack_templates()
         return self.program
+
+
+def insertion_blocks(block):
+    """The blocks under block (itself included) a statement that awaits may
+    be inserted into."""
+    out = [block] if block.ctx is not None else []
+    for s in block.stmts:
+        for b in s.blocks():
+            out += insertion_blocks(b)
+    return out
 
 
 def generate(seed, without=()):
