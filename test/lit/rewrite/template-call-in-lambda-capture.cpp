@@ -17,9 +17,9 @@ UNAWAIT_ASYNC unawait::Async<int> va(Args &&...args) {
   co_return (0 + ... + args);
 }
 
+// CHECK: {{^ *}}std::remove_reference_t<decltype((va(std::declval<const int &>
 int main() {
   int x = 5;
-  // CHECK: {{^ *}}std::remove_reference_t<decltype((va(std::declval<const int &>())))>
   auto l = [x] UNAWAIT_ASYNC () -> unawait::Async<int> {
     co_return co_await va(x);
   };
