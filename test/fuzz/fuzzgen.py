@@ -501,18 +501,26 @@ class Lambda:
                    f"-> unawait::Async<{ret}> {{")
         self.body.render(indent + 1, out)
         out.append(pad + "};")
-        first, second = (", ".join(a) for a in self.args)
-        polls = f"polls_{self.name}"
-        out.append(f"{pad}int {polls} = complete({self.name}({first}));")
-        if self.second_run:
-            out.append(f"{pad}complete({self.name}({second}));")
-        if self.drop_runs:
-            step = f"({polls} / {self.drops} + 1)"
-            out += [f"{pad}for (int k = 1 + {self.drop_offset} % {step}; k < {polls}; "
-                    f"k += {step})",
-                    f"{pad}  drop_after({self.name}({first}), k);"]
-        else:
-            out.append(f"{pad}(void){polls};")
+        first, second = (f"{self.name}({', '.join(a)})" for a in self.args)
+        render_runs(self, first, second, pad, out)
+
+
+def render_runs(runs, first, second, pad, out):
+    """Driver code for one future-building call: run `first` to completion
+    (counting its polls), `second` too if asked, then drop fresh `first`s
+    after k polls for several k. `runs` has name, second_run, drop_runs,
+    drops and drop_offset."""
+    polls = f"polls_{runs.name}"
+    out.append(f"{pad}int {polls} = complete({first});")
+    if runs.second_run:
+        out.append(f"{pad}complete({second});")
+    if runs.drop_runs:
+        step = f"({polls} / {runs.drops} + 1)"
+        out += [f"{pad}for (int k = 1 + {runs.drop_offset} % {step}; k < {polls}; "
+                f"k += {step})",
+                f"{pad}  drop_after({first}, k);"]
+    else:
+        out.append(f"{pad}(void){polls};")
 
 
 class LambdaGroup:
@@ -622,17 +630,7 @@ class PackRun:
             return
         pad = "  " * indent
         first, second = self.args
-        polls = f"polls_{self.name}"
-        out.append(f"{pad}int {polls} = complete({first});")
-        if self.second_run:
-            out.append(f"{pad}complete({second});")
-        if self.drop_runs:
-            step = f"({polls} / {self.drops} + 1)"
-            out += [f"{pad}for (int k = 1 + {self.drop_offset} % {step}; k < {polls}; "
-                    f"k += {step})",
-                    f"{pad}  drop_after({first}, k);"]
-        else:
-            out.append(f"{pad}(void){polls};")
+        render_runs(self, first, second, pad, out)
 
 
 class Context:
