@@ -285,6 +285,8 @@ FEATURES = {
     "handler-jump": "break/continue inside a catch handler",
     "try-jump": "break/continue/co_return out of a try block",
     "for-init-decl": "a for loop declaring its counter in its init",
+    "condition-decl": "declarations in the init or condition of if/switch/while/for "
+                      "(`if (Obj c(...); e)`, `if (int c = e)`, `while (int c = ...)`)",
     "switch": "switch statements",
     "fallthrough": "[[fallthrough]] at the end of a case block",
     "do": "do loops",
@@ -1158,12 +1160,35 @@ class Gen:
                     kind="block")
 
     def s_if(self, depth):
+        if self.on("condition-decl", 0.3):
+            return self.s_if_declaring(depth)
         c = self.cond()
         then = self.block(depth - 1, self.rng.randint(1, 3))
         if self.rng.chance(0.5):
             other = self.block(depth - 1, self.rng.randint(1, 3))
             return Stmt(["if ({}) {", then, "} else {", other, "}"], [c], kind="if")
         return Stmt(["if ({}) {", then, "}"], [c], kind="if")
+
+    def s_if_declaring(self, depth):
+        """`if (Obj c(...); cond)` or `if (int c = e)`: the variable is
+        visible in both branches and ends after the whole statement."""
+        c = self.fresh("c")
+        e = self.expr(LOUD, 2)
+        self.scopes.append([])
+        exprs = [e]
+        if self.rng.chance(0.5):
+            self.declare(Var(c, "obj"))
+            exprs.append(self.cond(1))
+            head = f'Obj {c}("{self.fn.name}.{c}", {{}}); {{}}'
+        else:
+            self.declare(Var(c, "int", mutable=False))
+            head = f"int {c} = {{}}"
+        then = self.block(depth - 1, self.rng.randint(1, 3))
+        parts = [f"if ({head}) {{", then, "}"]
+        if self.rng.chance(0.5):
+            parts[-1:] = ["} else {", self.block(depth - 1, self.rng.randint(1, 3)), "}"]
+        self.scopes.pop()
+        return Stmt(parts, exprs, kind="if")
 
     def loop_body(self, depth):
         self.loops += 1
@@ -1204,9 +1229,19 @@ class Gen:
         bound = self.rng.randint(1, 3)
         self.scopes.append([Var(w, "int", loop=True)])
         cond = self.cond(1) if self.rng.chance(0.7) else None
-        body = self.loop_body(depth)
-        self.scopes.pop()
         head = f"{w}++ < {bound}" + (" && {}" if cond is not None else "")
+        if self.on("condition-decl", 0.3):
+            # `while (int c = ...)`: c is declared anew in each iteration,
+            # nonzero while the loop runs; an await in it runs only then.
+            c = self.fresh("c")
+            cond = self.expr(LOUD, 1)
+            head = f"int {c} = {w}++ < {bound} ? ({{}}) % 2 + 2 : 0"
+            self.scopes.append([Var(c, "int", mutable=False)])
+            body = self.loop_body(depth)
+            self.scopes.pop()
+        else:
+            body = self.loop_body(depth)
+        self.scopes.pop()
         return Stmt(["{", f"  int {w} = 0;", f"  while ({head}) {{", body, "  }", "}"],
                     [cond] if cond is not None else [], kind="loop")
 
@@ -1228,7 +1263,16 @@ class Gen:
                              [0, 1, 2, 3], ["default"]])
         # Through tr(): never a constant (clang warns about a constant
         # matching no case, under no flag a pragma could silence).
-        parts = [f"switch (tr({self.tag('sw')}, {{}}) % 4) {{"]
+        head = f"tr({self.tag('sw')}, {{}}) % 4"
+        exprs = [c]
+        declaring = self.on("condition-decl", 0.3)
+        if declaring:
+            # `switch (Obj k(...); ...)`: k lives through every case.
+            k = self.fresh("so")
+            exprs.insert(0, self.expr(LOUD, 1))
+            head = f'Obj {k}("{self.fn.name}.{k}", {{}}); {head}'
+            self.scopes.append([Var(k, "obj")])
+        parts = [f"switch ({head}) {{"]
         self.switches += 1
         for n, label in enumerate(labels):
             parts.append("case %d: {" % label if label != "default" else "default: {")
@@ -1240,8 +1284,10 @@ class Gen:
             else:
                 parts.append("} break;")
         self.switches -= 1
+        if declaring:
+            self.scopes.pop()
         parts.append("}")
-        return Stmt(parts, [c], kind="switch")
+        return Stmt(parts, exprs, kind="switch")
 
     def s_try(self, depth):
         rng = self.rng

@@ -8,10 +8,16 @@
 
 UNAWAIT_ASYNC unawait::Async<int> first_fine() { co_return co_await ready(1); }
 
-UNAWAIT_ASYNC unawait::Async<int> bad_declaration(int n) {
-  // CHECK: every-function-reported.cpp:[[@LINE+1]]:7: error: a declaration in the condition or init of an if
-  if (int value = n)
-    co_return co_await ready(value);
+UNAWAIT_ASYNC unawait::Async<int> bad_case(int n) {
+  switch (n) {
+  case 0:
+    co_await ready(1);
+    if (n == 0) {
+      // CHECK: every-function-reported.cpp:[[@LINE+1]]:5: error: a case label inside a nested statement of a switch that awaits
+    case 1:
+      break;
+    }
+  }
   co_return 0;
 }
 

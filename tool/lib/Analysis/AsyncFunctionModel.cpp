@@ -32,6 +32,16 @@ llvm::StringRef kindName(ObjectKind Kind) {
   llvm_unreachable("unknown object kind");
 }
 
+std::string AsyncFunctionModel::liveWord(const FrameObject &Object) const {
+  if (liveWordCount() == 1)
+    return Names.LiveMember;
+  return Names.LiveMember + "[" + std::to_string(Object.LiveBit / 64) + "]";
+}
+
+std::string AsyncFunctionModel::liveBit(const FrameObject &Object) const {
+  return Names.Live + "::" + Object.MemberName;
+}
+
 unsigned AsyncFunctionModel::liveBitCount() const {
   unsigned Count = 0;
   for (const FrameObject &Object : Objects)
@@ -448,10 +458,6 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
     return std::nullopt;
   if (!rejectIncompleteKept(M, Diags))
     return std::nullopt;
-  if (M.liveBitCount() > 64) {
-    reportUnsupported(Diags, F->getLocation(), Unsupported::TooManyLiveBits);
-    return std::nullopt;
-  }
   measureObjects(M, Context);
 
   std::vector<LayoutItem> Items;
@@ -461,7 +467,7 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
   }
   unsigned States = M.Points.size() + 2;
   M.StateBytes = States <= 256 ? 1 : 2;
-  M.LiveBytes = bytesFor(M.liveBitCount());
+  M.LiveBytes = M.liveWordCount() > 1 ? 8 * M.liveWordCount() : bytesFor(M.liveBitCount());
   M.Layout = layoutFrame(Items, M.StateBytes, M.LiveBytes);
   M.LayoutInput = std::move(Items);
   M.LayoutObjects = Kept->Kept;

@@ -329,6 +329,14 @@ struct AsyncFunctionModel {
   } Names;
 
   unsigned liveBitCount() const;
+  /// The live bits are one unsigned integer, or an array of 64-bit words
+  /// when the frame keeps more than 64 objects with destructors.
+  unsigned liveWordCount() const { return liveBitCount() > 64 ? (liveBitCount() + 63) / 64 : 1; }
+  /// The word of the live bits that holds \p Object's bit: `live_`, or
+  /// `live_[k]` in an array.
+  std::string liveWord(const FrameObject &Object) const;
+  /// The bit's value in its word, as the `Live` enumeration names it.
+  std::string liveBit(const FrameObject &Object) const;
   /// The function template, when the function is one (not an instance).
   const clang::FunctionTemplateDecl *functionTemplate() const;
   /// A template's layout is measured with stand-in sizes for what depends

@@ -460,6 +460,14 @@ public:
     /// For a loop whose continue goes to a label of the lowering.
     std::string ContinueLabel;
     bool ContinueUsed = false;
+    /// Where a continue's destruction stops, when its label is in the
+    /// body's block after objects that outlive it (a for loop's condition
+    /// variable lives through the increment).
+    std::optional<size_t> ContinueDepth;
+
+    size_t depthLeftBy(bool IsBreak) const {
+      return IsBreak ? Depth : ContinueDepth.value_or(Depth);
+    }
   };
 
   /// The jump node of a break or continue (null if it targets nothing
@@ -471,7 +479,7 @@ public:
         continue;
       auto Node = std::make_unique<JumpNode>();
       Node->Origin = Jump;
-      Node->Destroy = objectsLeft(Target->Depth);
+      Node->Destroy = objectsLeft(Target->depthLeftBy(IsBreak));
       Node->JumpTarget = IsBreak ? JumpNode::Break : JumpNode::Continue;
       if (!IsBreak && !Target->ContinueLabel.empty()) {
         Node->JumpTarget = JumpNode::Goto;
@@ -492,7 +500,7 @@ public:
       for (auto Target = Targets.rbegin(); Target != Targets.rend(); ++Target) {
         if (!IsBreak && !Target->IsLoop)
           continue;
-        for (ObjectId Id : objectsLeft(Target->Depth))
+        for (ObjectId Id : objectsLeft(Target->depthLeftBy(IsBreak)))
           if (M.Objects[Id].HasDestructor)
             return true;
         break;
@@ -543,6 +551,15 @@ public:
       Block.Children.push_back(std::move(Fallthrough));
   }
 
+  static const Stmt *withoutLikelihood(const Stmt *S) {
+    const auto *Attributed = dyn_cast<AttributedStmt>(S);
+    if (Attributed && llvm::all_of(Attributed->getAttrs(), [](const Attr *A) {
+          return isa<LikelyAttr, UnlikelyAttr>(A);
+        }))
+      return Attributed->getSubStmt();
+    return S;
+  }
+
   static bool isFallthrough(const Stmt *S) {
     const auto *Attributed = dyn_cast<AttributedStmt>(S);
     return Attributed && llvm::any_of(Attributed->getAttrs(), [](const Attr *A) {
@@ -557,6 +574,10 @@ public:
   }
 
   void lowerStatement(BlockNode &Out, const Stmt *S) {
+    // `[[likely]]` and `[[unlikely]]` are hints (C++20 attributes, which the
+    // C++17 output could not spell): the statement is lowered without them.
+    if (const Stmt *Hinted = withoutLikelihood(S); Hinted != S)
+      return lowerStatement(Out, Hinted);
     if (const auto *Case = dyn_cast<SwitchCase>(S)) {
       if (&Out != SwitchBody) {
         reportUnsupported(Diags, S->getBeginLoc(), Unsupported::NestedCaseLabel);
@@ -887,22 +908,43 @@ public:
     return Code().object(Value);
   }
 
-  bool rejectDeclarationIn(const Stmt *Declaration, const char *What) {
-    if (!Declaration)
-      return false;
-    reportUnsupported(Diags, Declaration->getBeginLoc(),
-                      Unsupported::ConditionDeclaration, What);
-    Failed = true;
-    return true;
+  /// `if (init; T x = e)` and `switch (init; T x = e)`: C++ gives the init
+  /// and the condition's variable the statement's scope, so they are
+  /// declared in a block around it, and the statement tests the variable.
+  /// Returns the block to lower the statement into (\p Out without either).
+  template <typename LowerStatement>
+  void inHeaderScope(BlockNode &Out, const Stmt *Origin, const Stmt *Init,
+                     const DeclStmt *CondDecl, LowerStatement Lower) {
+    if (!Init && !CondDecl)
+      return Lower(Out);
+    auto &Scope = Out.add<BlockNode>();
+    Scope.Origin = Origin;
+    Scopes.push_back(&Scope);
+    for (const Stmt *Header : {Init, static_cast<const Stmt *>(CondDecl)})
+      if (Header && !Failed)
+        lowerStatement(Scope, Header);
+    if (!Failed)
+      Lower(Scope);
+    Scopes.pop_back();
+    endScope(Scope);
+  }
+
+  /// The variable a condition declares, as the lowered statement tests it.
+  Code conditionVariable(const DeclStmt *CondDecl) {
+    return Code().object(M.ObjectOfVar[cast<VarDecl>(CondDecl->getSingleDecl())]);
   }
 
   void lowerIf(BlockNode &Out, const IfStmt *If) {
-    if (rejectDeclarationIn(If->getConditionVariableDeclStmt(), "the condition of an if") ||
-        rejectDeclarationIn(If->getInit(), "the init of an if"))
-      return;
-    std::optional<Code> Cond = If->isConstexpr()
-                                   ? std::optional<Code>(sourceOf(If->getCond()))
-                                   : lowerCondition(Out, If->getCond(), Ctx.BoolTy);
+    inHeaderScope(Out, If, If->getInit(), If->getConditionVariableDeclStmt(),
+                  [&](BlockNode &Scope) { lowerIfStatement(Scope, If); });
+  }
+
+  void lowerIfStatement(BlockNode &Out, const IfStmt *If) {
+    std::optional<Code> Cond =
+        If->getConditionVariableDeclStmt()
+            ? std::optional<Code>(conditionVariable(If->getConditionVariableDeclStmt()))
+        : If->isConstexpr() ? std::optional<Code>(sourceOf(If->getCond()))
+                            : lowerCondition(Out, If->getCond(), Ctx.BoolTy);
     if (!Cond)
       return;
     auto Node = std::make_unique<IfNode>();
@@ -922,7 +964,8 @@ public:
     Out.Children.push_back(std::move(Node));
   }
 
-  /// `if (!condition) break;` at the top (or bottom) of a loop body.
+  /// `if (!condition) break;` at the top (or bottom) of a loop body; the
+  /// break destroys the condition's variable, if any.
   void breakUnless(BlockNode &Out, const Code &Cond, const Stmt *Origin) {
     auto &If = Out.add<IfNode>();
     If.Origin = Origin;
@@ -930,22 +973,31 @@ public:
     If.Then = std::make_unique<BlockNode>();
     auto &Jump = If.Then->add<JumpNode>();
     Jump.JumpTarget = JumpNode::Break;
+    Jump.Destroy = objectsLeft(Targets.back().Depth);
   }
 
   void pushLoop(const Stmt *Loop, std::string ContinueLabel = "") {
-    Targets.push_back({Loop, true, Scopes.size(), std::move(ContinueLabel), false});
+    Targets.push_back({Loop, true, Scopes.size(), std::move(ContinueLabel), false, {}});
   }
 
   std::string continueLabel() { return "continue_" + std::to_string(++Labels); }
 
   void lowerWhile(BlockNode &Out, const WhileStmt *While) {
-    if (rejectDeclarationIn(While->getConditionVariableDeclStmt(),
-                            "the condition of a while loop"))
-      return;
     auto Loop = std::make_unique<LoopNode>();
     Loop->Origin = While;
     pushLoop(While);
-    if (!containsAwait(While->getCond())) {
+    if (const DeclStmt *CondDecl = While->getConditionVariableDeclStmt()) {
+      // while (true) { T x = e; if (!x) break; body }: x lives for one
+      // iteration, as C++ has it.
+      Loop->LoopShape = LoopNode::Forever;
+      Loop->Body = std::make_unique<BlockNode>();
+      Scopes.push_back(Loop->Body.get());
+      lowerStatement(*Loop->Body, CondDecl);
+      breakUnless(*Loop->Body, conditionVariable(CondDecl), While->getCond());
+      Loop->Body->Children.push_back(lowerBranch(While->getBody()));
+      Scopes.pop_back();
+      endScope(*Loop->Body);
+    } else if (!containsAwait(While->getCond())) {
       Loop->LoopShape = LoopNode::While;
       Loop->Cond = sourceOf(While->getCond());
       Loop->Evaluates.push_back(While->getCond());
@@ -997,9 +1049,6 @@ public:
   }
 
   void lowerFor(BlockNode &Out, const ForStmt *For) {
-    if (rejectDeclarationIn(For->getConditionVariableDeclStmt(),
-                            "the condition of a for loop"))
-      return;
     // The init's scope is the loop's: a block around both.
     auto &Scope = Out.add<BlockNode>();
     Scope.Origin = For;
@@ -1009,8 +1058,11 @@ public:
     auto Loop = std::make_unique<LoopNode>();
     Loop->Origin = For;
     Loop->LoopShape = LoopNode::For;
-    bool AwaitingCond = For->getCond() && containsAwait(For->getCond());
-    bool AwaitingInc = For->getInc() && containsAwait(For->getInc());
+    // A condition's variable lives for one iteration, through the
+    // increment: declared at the top of the body, the increment at its end.
+    const DeclStmt *CondDecl = For->getConditionVariableDeclStmt();
+    bool AwaitingCond = CondDecl || (For->getCond() && containsAwait(For->getCond()));
+    bool AwaitingInc = For->getInc() && (CondDecl || containsAwait(For->getInc()));
     pushLoop(For, AwaitingInc ? continueLabel() : "");
     if (For->getCond() && !AwaitingCond) {
       Loop->Cond = sourceOf(For->getCond());
@@ -1022,9 +1074,14 @@ public:
     }
     Loop->Body = std::make_unique<BlockNode>();
     Scopes.push_back(Loop->Body.get());
-    if (AwaitingCond)
+    if (CondDecl) {
+      lowerStatement(*Loop->Body, CondDecl);
+      breakUnless(*Loop->Body, conditionVariable(CondDecl), For->getCond());
+      Targets.back().ContinueDepth = Scopes.size();
+    } else if (AwaitingCond) {
       if (std::optional<Code> Cond = lowerCondition(*Loop->Body, For->getCond(), Ctx.BoolTy))
         breakUnless(*Loop->Body, *Cond, For->getCond());
+    }
     Loop->Body->Children.push_back(lowerBranch(For->getBody()));
     if (AwaitingInc) {
       // The increment at the end of the body; a continue goes there.
@@ -1035,6 +1092,8 @@ public:
       lowerExpressionStatement(*Loop->Body, For->getInc());
     }
     Scopes.pop_back();
+    if (CondDecl)
+      endScope(*Loop->Body);
     Targets.pop_back();
     Scope.Children.push_back(std::move(Loop));
     Scopes.pop_back();
@@ -1042,11 +1101,11 @@ public:
   }
 
   void lowerRangeFor(BlockNode &Out, const CXXForRangeStmt *For) {
-    if (rejectDeclarationIn(For->getInit(), "the init of a for loop"))
-      return;
     auto &Scope = Out.add<BlockNode>();
     Scope.Origin = For;
     Scopes.push_back(&Scope);
+    if (For->getInit())
+      lowerStatement(Scope, For->getInit());
     // The hidden range, begin and end, as the standard spells the loop:
     // `auto &&range = init; auto begin = ...; auto end = ...;`.
     const auto *RangeVar = cast<VarDecl>(For->getRangeStmt()->getSingleDecl());
@@ -1057,21 +1116,9 @@ public:
       if (!Full->lower(Scope))
         return;
     }
-    const Expr *Extended = RangeVar->getInit();
-    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Extended))
-      Extended = Cleanups->getSubExpr();
-    bool Temporary = isa<MaterializeTemporaryExpr>(Extended);
-    ObjectId Range = addTemporary(Temporary ? RangeInit->getType()
-                                            : RangeVar->getType(),
-                                  "range of the for loop", For->getBeginLoc());
-    M.ObjectOfVar[RangeVar] = Range;
-    Scope.Declared.push_back(Range);
-    auto &RangeSpill = Scope.add<SpillNode>();
-    RangeSpill.Origin = RangeInit;
-    RangeSpill.Evaluates.push_back(RangeInit);
-    RangeSpill.Object = Range;
-    RangeSpill.SpillMode = Temporary ? SpillNode::Construct : SpillNode::Address;
-    RangeSpill.Value = sourceOf(RangeInit);
+    std::optional<ObjectId> Range = declareRange(Scope, For, RangeVar, RangeInit);
+    if (!Range)
+      return;
     if (Full)
       Full->finish(Scope);
     const auto *BeginVar = cast<VarDecl>(For->getBeginStmt()->getSingleDecl());
@@ -1084,7 +1131,7 @@ public:
     M.ObjectOfVar[EndVar] = End;
     Scope.Declared.push_back(Begin);
     Scope.Declared.push_back(End);
-    auto [BeginText, EndText] = beginAndEnd(For, Range);
+    auto [BeginText, EndText] = beginAndEnd(For, *Range);
     for (auto [Id, Text] : {std::pair{Begin, BeginText}, std::pair{End, EndText}}) {
       auto &Spill = Scope.add<SpillNode>();
       Spill.Origin = For;
@@ -1119,6 +1166,61 @@ public:
     endScope(Scope);
   }
 
+  /// The hidden `auto &&range = init;` of a range-for: the object the
+  /// reference binds (its address), or the temporary it extends. For a
+  /// braced list, the list's array itself: a std::initializer_list in the
+  /// frame would not keep its array alive, and begin and end are the same
+  /// pointers into the array.
+  std::optional<ObjectId> declareRange(BlockNode &Scope, const CXXForRangeStmt *For,
+                                       const VarDecl *RangeVar, const Expr *RangeInit) {
+    const Expr *Extended = RangeVar->getInit();
+    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Extended))
+      Extended = Cleanups->getSubExpr();
+    bool Temporary = isa<MaterializeTemporaryExpr>(Extended);
+    const auto *StdList = dyn_cast<CXXStdInitializerListExpr>(RangeInit->IgnoreImplicit());
+    const auto *Backing =
+        StdList ? dyn_cast<MaterializeTemporaryExpr>(StdList->getSubExpr()) : nullptr;
+    const auto *List =
+        Backing ? dyn_cast<InitListExpr>(Backing->getSubExpr()->IgnoreImplicit()) : nullptr;
+    const auto *Array = Backing ? Ctx.getAsConstantArrayType(Backing->getType()) : nullptr;
+    if (StdList && !(List && Array)) {
+      fail(RangeInit->getBeginLoc(), "internal error: a braced range without its array");
+      return std::nullopt;
+    }
+    if (Array && hasDestructor(Array->getElementType())) {
+      reportUnsupported(Diags, RangeInit->getBeginLoc(),
+                        Unsupported::InitializerListAcrossAwait,
+                        "the range of a for loop whose elements have destructors");
+      Failed = true;
+      return std::nullopt;
+    }
+    QualType Type = Temporary ? RangeInit->getType() : RangeVar->getType();
+    // The storage is not const (a union of const members has no default
+    // constructor); begin and end read it as const.
+    if (Array)
+      Type = Ctx.getConstantArrayType(Array->getElementType().getUnqualifiedType(),
+                                      Array->getSize(), nullptr,
+                                      ArraySizeModifier::Normal, 0);
+    ObjectId Range = addTemporary(Type, Array ? "elements of the for loop's range"
+                                              : "range of the for loop",
+                                  For->getBeginLoc());
+    M.ObjectOfVar[RangeVar] = Range;
+    Scope.Declared.push_back(Range);
+    auto &RangeSpill = Scope.add<SpillNode>();
+    RangeSpill.Origin = RangeInit;
+    RangeSpill.Evaluates.push_back(RangeInit);
+    RangeSpill.Object = Range;
+    if (List) {
+      RangeSpill.SpillMode = SpillNode::ConstructElements;
+      for (const Expr *Element : List->inits())
+        RangeSpill.Elements.push_back(sourceOf(Element));
+      return Range;
+    }
+    RangeSpill.SpillMode = Temporary ? SpillNode::Construct : SpillNode::Address;
+    RangeSpill.Value = sourceOf(RangeInit);
+    return Range;
+  }
+
   /// How the standard's expansion of a range-for calls begin and end.
   std::pair<Code, Code> beginAndEnd(const CXXForRangeStmt *For, ObjectId Range) const {
     const FrameObject &R = M.Objects[Range];
@@ -1137,10 +1239,11 @@ public:
   }
 
   void lowerSwitch(BlockNode &Out, const SwitchStmt *Switch) {
-    if (rejectDeclarationIn(Switch->getConditionVariableDeclStmt(),
-                            "the condition of a switch") ||
-        rejectDeclarationIn(Switch->getInit(), "the init of a switch"))
-      return;
+    inHeaderScope(Out, Switch, Switch->getInit(), Switch->getConditionVariableDeclStmt(),
+                  [&](BlockNode &Scope) { lowerSwitchStatement(Scope, Switch); });
+  }
+
+  void lowerSwitchStatement(BlockNode &Out, const SwitchStmt *Switch) {
     const auto *Compound = dyn_cast<CompoundStmt>(Switch->getBody());
     if (!Compound) {
       reportUnsupported(Diags, Switch->getBody()->getBeginLoc(),
@@ -1149,7 +1252,9 @@ public:
       return;
     }
     std::optional<Code> Cond =
-        lowerCondition(Out, Switch->getCond(), Switch->getCond()->getType());
+        Switch->getConditionVariableDeclStmt()
+            ? std::optional<Code>(conditionVariable(Switch->getConditionVariableDeclStmt()))
+            : lowerCondition(Out, Switch->getCond(), Switch->getCond()->getType());
     if (!Cond)
       return;
     auto Node = std::make_unique<SwitchNode>();
@@ -1158,7 +1263,7 @@ public:
     Node->Cond = *Cond;
     Node->Body = std::make_unique<BlockNode>();
     Node->Body->Origin = Compound;
-    Targets.push_back({Switch, false, Scopes.size(), "", false});
+    Targets.push_back({Switch, false, Scopes.size(), "", false, {}});
     const BlockNode *Outer = SwitchBody;
     SwitchBody = Node->Body.get();
     lowerScope(*Node->Body, blockChildren(Compound), Compound->getLBracLoc());

@@ -23,7 +23,7 @@ struct Oracle {
   }
 };
 
-EvaluationOrder inOrder(std::initializer_list<const Expr *> Operands) {
+EvaluationOrder inOrder(llvm::ArrayRef<const Expr *> Operands) {
   EvaluationOrder Order;
   for (const Expr *E : Operands)
     if (E)
@@ -150,6 +150,13 @@ EvaluationOrder evaluationOrder(const Expr *E, AwaitTest Awaits,
   if (const auto *Binary = dyn_cast<BinaryOperator>(E))
     return ofBinary(Binary->getOpcode(), Binary->getLHS(), Binary->getRHS(),
                     O);
+  if (const auto *Throw = dyn_cast<CXXThrowExpr>(E))
+    return inOrder({Throw->getSubExpr()});
+  // A lambda's captures are initialised in order ([expr.prim.lambda.capture]);
+  // its body is not evaluated here.
+  if (const auto *Lambda = dyn_cast<LambdaExpr>(E))
+    return inOrder(std::vector<const Expr *>(Lambda->capture_init_begin(),
+                                             Lambda->capture_init_end()));
   if (const auto *Choice = dyn_cast<ConditionalOperator>(E))
     return conditional(EvaluationOrder::Choice, Choice->getCond(),
                        {Choice->getTrueExpr(), Choice->getFalseExpr()});

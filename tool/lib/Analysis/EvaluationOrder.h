@@ -15,7 +15,8 @@
 //     a, then one of b and c. Overloaded && and || evaluate both, a first;
 //   - a call: the callee (and a member call's object) before the
 //     arguments;
-//   - braced initialiser lists: left to right.
+//   - braced initialiser lists, and a lambda's captures: left to right;
+//   - `throw e`: e, then the throw.
 // Where the standard leaves the order unspecified (the arguments of a call
 // or of a parenthesised construction, the operands of +, ==, and the other
 // binary operators), the rewrite uses one fixed order: left to right, as
@@ -29,8 +30,10 @@
 //
 // Simplifications, written down: an operand is a child expression as clang
 // builds it, through implicit nodes (conversions, temporaries); new- and
-// delete-expressions, statement expressions, fold expressions and lambdas'
-// bodies are not taken apart (an await there is reported as unsupported).
+// delete-expressions, statement expressions, fold expressions, C++20's
+// rewritten comparisons (`a != b` through `operator==`: the rewritten file is
+// C++17) and lambdas' bodies are not taken apart (an await there is reported
+// as unsupported).
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -204,7 +204,7 @@ LayoutNode tag(const char *Name, unsigned Bytes) {
   Node.NodeKind = LayoutNode::Tag;
   Node.MemberName = Name;
   Node.Size = Bytes;
-  Node.Align = Bytes;
+  Node.Align = std::min(Bytes, 8u); // an array of 64-bit words past 8
   return Node;
 }
 

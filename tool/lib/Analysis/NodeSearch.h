@@ -1,7 +1,8 @@
 //===- NodeSearch.h - find the nodes of one kind under a statement -------===//
 //
 // The passes often need "every co_await / co_return / call under this
-// statement". Lambdas are not entered: their bodies are other functions.
+// statement". Lambdas are not entered, but for the initialisers of their
+// init-captures: their bodies are other functions.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -16,7 +17,17 @@ template <class Predicate>
 class NodeSearch : public clang::RecursiveASTVisitor<NodeSearch<Predicate>> {
 public:
   explicit NodeSearch(Predicate Matches) : Matches(Matches) {}
-  bool TraverseLambdaExpr(clang::LambdaExpr *) { return true; }
+  /// Only the initialisers of init-captures: the enclosing function
+  /// evaluates them.
+  bool TraverseLambdaExpr(clang::LambdaExpr *Lambda) {
+    auto Init = Lambda->capture_init_begin();
+    for (const clang::LambdaCapture &Capture : Lambda->captures()) {
+      if (Lambda->isInitCapture(&Capture) && *Init && !this->TraverseStmt(*Init))
+        return false;
+      ++Init;
+    }
+    return true;
+  }
   bool VisitStmt(clang::Stmt *S) {
     if (Matches(S))
       Nodes.push_back(S);

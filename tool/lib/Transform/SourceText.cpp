@@ -209,12 +209,11 @@ std::string SourceText::destroy(ObjectId Id) const {
   const FrameObject &Object = Model.object(Id);
   if (!Object.Kept || Object.LiveBit < 0)
     return "";
-  const AsyncFunctionModel::GeneratedNames &N = Model.Names;
-  std::string Destroy = N.LiveMember + " &= ~" + N.Live + "::" + Object.MemberName +
+  std::string Destroy = Model.liveWord(Object) + " &= ~" + Model.liveBit(Object) +
                         "; unawait::detail::destroy(" + Object.AccessPath + "); ";
   if (!Object.Conditional)
     return Destroy;
-  return "if (" + N.LiveMember + " & " + N.Live + "::" + Object.MemberName + ") { " +
+  return "if (" + Model.liveWord(Object) + " & " + Model.liveBit(Object) + ") { " +
          Destroy + "} ";
 }
 

@@ -200,7 +200,7 @@ private:
   }
 
   std::string liveBitsType() const {
-    unsigned Bits = M.liveBitCount();
+    unsigned Bits = M.liveWordCount() > 1 ? 64 : M.liveBitCount();
     return Bits <= 8    ? "unsigned char"
            : Bits <= 16 ? "unsigned short"
            : Bits <= 32 ? "unsigned int"
@@ -216,8 +216,18 @@ private:
                     "members).\nstruct " + M.Names.Live + " {\nenum : " + liveBitsType() + " {\n";
     for (const FrameObject &Object : M.Objects)
       if (Object.LiveBit >= 0)
-        S += llvm::formatv("{0} = 1ull << {1},\n", Object.MemberName, Object.LiveBit);
+        S += llvm::formatv("{0} = 1ull << {1},\n", Object.MemberName, Object.LiveBit % 64);
     return S + "};\n};\n";
+  }
+
+  /// "Nothing is alive": every word of the live bits cleared.
+  std::string clearLiveBits() const {
+    if (M.liveWordCount() == 1)
+      return M.Names.LiveMember + " = 0;\n";
+    std::string S;
+    for (unsigned Word = 0; Word < M.liveWordCount(); ++Word)
+      S += M.Names.LiveMember + "[" + std::to_string(Word) + "] = 0;\n";
+    return S;
   }
 
   /// Objects alive now, youngest first.
@@ -225,20 +235,20 @@ private:
     std::string Locals;
     for (auto It = M.Objects.rbegin(); It != M.Objects.rend(); ++It)
       if (It->LiveBit >= 0)
-        Locals += "if (" + M.Names.LiveMember + " & " + M.Names.Live + "::" +
-                  It->MemberName + ")\nunawait::detail::destroy(" + It->AccessPath + ");\n";
+        Locals += "if (" + M.liveWord(*It) + " & " + M.liveBit(*It) +
+                  ")\nunawait::detail::destroy(" + It->AccessPath + ");\n";
     std::string S;
     if (endsLocalsFirst())
       S += "/// Destroys what the body left alive, youngest first: a coroutine's "
            "locals end before its result is taken.\nvoid " + M.Names.EndLocals +
-           "() {\n" + Locals + M.Names.LiveMember + " = 0;\n}\n";
+           "() {\n" + Locals + clearLiveBits() + "}\n";
     S += "/// Destroys what the frame holds, youngest first, and ends the future: "
          "on completion, on an exception leaving poll, and when a suspended "
          "future is dropped.\nvoid " + M.Names.Finish + "() {\n";
     if (endsLocalsFirst())
       S += M.Names.EndLocals + "();\n";
     else if (M.liveBitCount())
-      S += Locals + M.Names.LiveMember + " = 0;\n";
+      S += Locals + clearLiveBits();
     for (auto It = M.Objects.rbegin(); It != M.Objects.rend(); ++It)
       if (It->Kind == ObjectKind::Param && It->HasDestructor)
         S += "unawait::detail::destroy(" + It->AccessPath + ");\n";
@@ -315,7 +325,10 @@ private:
         if (Child.MemberName == "state_")
           S += M.Names.State + " " + M.Names.StateMember + " = " + state("Start") + ";\n";
         else
-          S += liveBitsType() + " " + M.Names.LiveMember + " = 0;\n";
+          S += M.liveWordCount() > 1
+                   ? liveBitsType() + " " + M.Names.LiveMember + "[" +
+                         std::to_string(M.liveWordCount()) + "] = {};\n"
+                   : liveBitsType() + " " + M.Names.LiveMember + " = 0;\n";
         break;
       case LayoutNode::Struct:
         S += structMembers(Child);
@@ -542,9 +555,8 @@ private:
       std::string Destroys;
       for (ObjectId Id : Handler.DestroyFirst)
         if (const FrameObject &Object = M.object(Id); Object.Kept && Object.LiveBit >= 0)
-          Destroys += "if (" + M.Names.LiveMember + " & " + M.Names.Live + "::" +
-                      Object.MemberName + ") {\n" + M.Names.LiveMember + " &= ~" +
-                      M.Names.Live + "::" + Object.MemberName +
+          Destroys += "if (" + M.liveWord(Object) + " & " + M.liveBit(Object) + ") {\n" +
+                      M.liveWord(Object) + " &= ~" + M.liveBit(Object) +
                       ";\nunawait::detail::destroy(" + Object.AccessPath + ");\n}\n";
       S += Text.print(Handler.Header) + block(*Handler.Body, Destroys);
     }
@@ -591,8 +603,7 @@ private:
     if (Object.StoredAsPointer)
       return Object.AccessPath + " = unawait::detail::pointer_to" + parenthesized(Init) + ";\n";
     std::string Bit = Object.LiveBit >= 0
-                          ? M.Names.LiveMember + " |= " + M.Names.Live + "::" +
-                                Object.MemberName + ";\n"
+                          ? M.liveWord(Object) + " |= " + M.liveBit(Object) + ";\n"
                           : "";
     QualType Type = Object.StoredType;
     if (Type->isScalarType() && !Type.isConstQualified() && !Object.Generated) {
@@ -636,7 +647,7 @@ private:
     else if (P.Mode == AwaiteeMode::Temporary && Awaitee.Erased)
       S += placementNew(Awaitee.AccessPath, Awaitee.StoredTypeSpelling, "()") +
            Awaitee.AccessPath + ".emplace([&] { return " + Operand + "; });\n" +
-           M.Names.LiveMember + " |= " + M.Names.Live + "::" + Awaitee.MemberName + ";\n";
+           M.liveWord(Awaitee) + " |= " + M.liveBit(Awaitee) + ";\n";
     else if (P.Mode == AwaiteeMode::Temporary)
       S += construct(Awaitee, awaiteeInitializer(P, Awaitee, Operand));
     else if (P.Mode == AwaiteeMode::Pointer)
