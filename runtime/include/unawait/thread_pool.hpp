@@ -13,8 +13,10 @@
 // done; a task that never finishes makes it wait forever.
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
 #include <cstddef>
-#include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <utility>
@@ -27,19 +29,78 @@
 
 namespace unawait {
 
+namespace detail {
+
+// The shared queue of the pool's tasks (one mutex, one intrusive list).
+class PoolCore final : public Scheduler {
+ public:
+  void schedule(TaskHeader* task) noexcept override {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      queue_.push_back(task);
+    }
+    runnable_.notify_one();
+  }
+  void task_done(TaskHeader* task) noexcept override {
+    unref_task(task);
+    if (unfinished_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      { std::lock_guard<std::mutex> lock(mutex_); }
+      idle_.notify_all();
+    }
+  }
+  void admit(TaskHeader* task) {
+    unfinished_.fetch_add(1, std::memory_order_relaxed);
+    schedule(task);
+  }
+  void work() {
+    CurrentSchedulerScope scope(this);
+    for (;;) {
+      TaskHeader* task;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        runnable_.wait(lock, [this] { return !queue_.empty() || closed_; });
+        task = queue_.pop_front();
+        if (task == nullptr) return;
+      }
+      run_task(task);
+    }
+  }
+  void wait_idle() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    idle_.wait(lock, [this] { return unfinished_.load(std::memory_order_acquire) == 0; });
+  }
+  void close() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      closed_ = true;
+    }
+    runnable_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable runnable_, idle_;
+  TaskList queue_;                          // under mutex_
+  bool closed_ = false;                     // under mutex_
+  std::atomic<std::size_t> unfinished_{0};  // spawned, not completed
+};
+
+}  // namespace detail
+
 class ThreadPool {
  public:
   explicit ThreadPool(std::size_t threads) {
     UNAWAIT_CONTRACT(threads > 0, "ThreadPool needs at least one thread");
     workers_.reserve(threads);
-    for (std::size_t i = 0; i < threads; ++i) workers_.emplace_back([queue = queue_] { work(*queue); });
+    for (std::size_t i = 0; i < threads; ++i) workers_.emplace_back([core = core_] { core->work(); });
   }
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
   ~ThreadPool() {
-    queue_->wait_idle();
-    queue_->close();  // nothing is unfinished any more; this stops the workers
+    core_->wait_idle();
+    core_->close();
     for (std::thread& worker : workers_) worker.join();
+    core_->unref();
   }
 
   template <class F>
@@ -49,15 +110,14 @@ class ThreadPool {
 
   template <class F>
   JoinHandle<output_t<F>> spawn(std::string name, F future) {
-    return detail::spawn_on(queue_, std::move(name), std::move(future));
+    auto* task = detail::new_task(core_, std::move(future), 0, std::move(name));
+    JoinHandle<output_t<F>> handle = detail::make_join_handle<output_t<F>>(task);
+    core_->admit(task);
+    return handle;
   }
 
  private:
-  static void work(detail::RunQueue& queue) {
-    while (detail::TaskRef task = queue.pop_until_closed()) task->run();
-  }
-
-  const std::shared_ptr<detail::RunQueue> queue_ = std::make_shared<detail::RunQueue>();
+  detail::PoolCore* const core_ = new detail::PoolCore();
   std::vector<std::thread> workers_;
 };
 

@@ -1,0 +1,123 @@
+// Heap allocations of the runtime, counted by replacing the global operator
+// new in this test program: one per spawned task, none per poll, per
+// block_on, per Notify round trip; at most one per sleep.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <optional>
+#include <thread>
+
+#include <unawait/block_on.hpp>
+#include <unawait/executor.hpp>
+#include <unawait/notify.hpp>
+#include <unawait/thread_pool.hpp>
+#include <unawait/timer.hpp>
+#include <unawait/yield_now.hpp>
+
+#include "test_support.hpp"
+
+namespace {
+thread_local long t_allocations = 0;           // on this thread
+std::atomic<long> g_allocations{0};            // on every thread
+
+void* counted(std::size_t size, std::size_t align) {
+  ++t_allocations;
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (size == 0) size = 1;
+  void* p = align <= alignof(std::max_align_t) ? std::malloc(size) : std::aligned_alloc(align, (size + align - 1) / align * align);
+  if (p == nullptr) throw std::bad_alloc();
+  return p;
+}
+}  // namespace
+
+void* operator new(std::size_t n) { return counted(n, 0); }
+void* operator new[](std::size_t n) { return counted(n, 0); }
+void* operator new(std::size_t n, std::align_val_t a) { return counted(n, static_cast<std::size_t>(a)); }
+void* operator new[](std::size_t n, std::align_val_t a) { return counted(n, static_cast<std::size_t>(a)); }
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+  try {
+    return counted(n, 0);
+  } catch (...) {
+    return nullptr;
+  }
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+
+namespace {
+
+using unawait_test::Countdown;
+
+struct Ready {
+  using output_type = int;
+  int value;
+  unawait::Poll<int> poll(unawait::Context&) { return unawait::ready(value); }
+};
+
+// Counts the allocations made on this thread by `body`.
+template <class Body>
+long allocations_of(Body&& body) {
+  long before = t_allocations;
+  body();
+  return t_allocations - before;
+}
+
+TEST(Allocations, OnePerTaskSpawnedBeforeRun) {
+  unawait::Executor ex;
+  long n = allocations_of([&] {
+    for (int i = 0; i < 1000; ++i) ex.spawn(Ready{i});
+    ex.run();
+  });
+  EXPECT_EQ(n, 1000);
+}
+
+TEST(Allocations, OnePerTaskSpawnedByATaskAndNoneToRunIt) {
+  struct SpawnMany {
+    using output_type = void;
+    unawait::Executor* ex;
+    unawait::Poll<void> poll(unawait::Context&) {
+      for (int i = 0; i < 1000; ++i) ex->spawn(Countdown<int>{3, i});  // each polled four times
+      return unawait::ready();
+    }
+  };
+  unawait::Executor ex;
+  long n = allocations_of([&] {
+    ex.spawn(SpawnMany{&ex});
+    ex.run();
+  });
+  EXPECT_EQ(n, 1001);
+}
+
+TEST(Allocations, NamedSpawnWithAShortNameIsOneAllocation) {
+  unawait::Executor ex;
+  std::optional<unawait::JoinHandle<int>> handle;
+  long n = allocations_of([&] {
+    handle.emplace(ex.spawn("short", Ready{1}));
+    ex.run();
+  });
+  EXPECT_EQ(n, 1);
+  EXPECT_EQ(unawait::block_on(*handle), 1);
+}
+
+TEST(Allocations, OnePerThreadPoolTask) {
+  long before;
+  {
+    unawait::ThreadPool pool(2);
+    before = g_allocations.load();
+    for (int i = 0; i < 1000; ++i) pool.spawn(Countdown<int>{2, i});
+  }  // waits for every task, then joins the workers
+  EXPECT_EQ(g_allocations.load() - before, 1000);  // on any thread: the tasks, and nothing to run them
+}
+
+}  // namespace
