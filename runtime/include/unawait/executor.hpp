@@ -55,6 +55,10 @@ class ExecutorCore final : public Scheduler {
   }
 
   void push_remote(TaskHeader* task) noexcept {
+    // Once the task is in the queue, the run thread may run it, finish, and
+    // free it, and then the executor and this core could go too: keep the
+    // core alive until we have unparked.
+    ref();
     {
       std::lock_guard<std::mutex> lock(mutex_);
       if (!closed_) {
@@ -68,6 +72,7 @@ class ExecutorCore final : public Scheduler {
     } else {
       parker_.unpark();
     }
+    unref();
   }
 
   // Spawn from any thread; the run thread links the task at once.

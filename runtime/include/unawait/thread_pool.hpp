@@ -35,11 +35,13 @@ namespace detail {
 class PoolCore final : public Scheduler {
  public:
   void schedule(TaskHeader* task) noexcept override {
+    ref();  // a worker may finish the task and the pool go before notify_one returns
     {
       std::lock_guard<std::mutex> lock(mutex_);
       queue_.push_back(task);
     }
     runnable_.notify_one();
+    unref();
   }
   void task_done(TaskHeader* task) noexcept override {
     unref_task(task);

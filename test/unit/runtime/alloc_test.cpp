@@ -120,4 +120,43 @@ TEST(Allocations, OnePerThreadPoolTask) {
   EXPECT_EQ(g_allocations.load() - before, 1000);  // on any thread: the tasks, and nothing to run them
 }
 
+TEST(Allocations, NoneToBlockOnAReadyFuture) {
+  unawait::block_on(Ready{0});  // the thread's parker: once per thread
+  long n = allocations_of([] {
+    for (int i = 0; i < 100; ++i) EXPECT_EQ(unawait::block_on(Ready{i}), i);
+  });
+  EXPECT_EQ(n, 0);
+}
+
+TEST(Allocations, NoneToBlockOnAFutureWokenFromAnotherThread) {
+  unawait::block_on(Ready{0});
+  auto gate = std::make_shared<unawait_test::Gate::Shared>();
+  // Opens the gate once block_on has registered its waker.
+  std::thread opener([gate] {
+    for (;;) {
+      {
+        std::lock_guard<std::mutex> lock(gate->mutex);
+        if (gate->waker) break;
+      }
+      std::this_thread::yield();
+    }
+    unawait_test::Gate::open(*gate);
+  });
+  long n = 0;
+  {
+    unawait_test::Gate future(gate);
+    // Gate::poll allocates the unique_ptr that holds its waker: count it out.
+    n = allocations_of([&] { unawait::block_on(future); }) - 1;
+  }
+  opener.join();
+  EXPECT_EQ(n, 0);
+  EXPECT_EQ(gate->polls, 2);
+}
+
+TEST(Allocations, NoneToBlockOnASelfWakingFuture) {
+  unawait::block_on(Ready{0});
+  long n = allocations_of([] { EXPECT_EQ(unawait::block_on(Countdown<int>{5, 7}), 7); });
+  EXPECT_EQ(n, 0);
+}
+
 }  // namespace

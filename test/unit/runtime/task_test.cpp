@@ -210,4 +210,31 @@ TEST(Task, CheckedExecutorSeesNoCloneOfALentWaker) {
   EXPECT_THROW(ex.run(), unawait::StuckTaskError);
 }
 
+TEST(Task, AWakeFromAnotherThreadMayRaceTheEndOfTheExecutor) {
+  // The waking thread queues the task, which the run thread then finishes,
+  // and the executor is destroyed, maybe before the waking thread has
+  // returned from wake(): the executor's queue must outlive that call.
+  for (int i = 0; i < 200; ++i) {
+    std::thread waker;
+    {
+      struct HandsOffItsWaker {
+        using output_type = void;
+        std::thread* waker;
+        bool polled = false;
+        unawait::Poll<void> poll(unawait::Context& cx) {
+          if (polled) return unawait::ready();
+          polled = true;
+          *waker = std::thread([w = cx.waker()]() mutable { std::move(w).wake(); });
+          return unawait::pending;
+        }
+      };
+      unawait::Executor ex;
+      ex.spawn(HandsOffItsWaker{&waker});
+      ex.run();
+    }
+    waker.join();
+  }
+  SUCCEED();
+}
+
 }  // namespace
