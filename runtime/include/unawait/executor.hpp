@@ -20,16 +20,18 @@
 // How it is built. A spawn or a wake on the thread inside run() (the "run
 // thread") goes to a local intrusive FIFO with no lock, no atomic and no
 // signal. A spawn or a wake from any other thread (or from this thread
-// outside run()) goes to the remote FIFO under a mutex, and unparks the run
-// thread. run() takes the whole remote FIFO at once when the local one is
-// empty, and every 61 polls, so neither side starves the other. Unfinished
+// outside run()) is pushed onto a lock-free intrusive stack with one
+// compare-and-swap, and unparks the run thread (one exchange unless it is
+// parked). So the timer thread, or another executor, wakes a task without a
+// lock. run() takes the whole stack at once (one exchange), in FIFO order,
+// when the local queue is empty and every 61 polls, so neither side starves
+// the other. Unfinished
 // tasks that were polled once are kept in an intrusive list (run thread
 // only) for the destructor to cancel; tasks still in a queue are found there.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
-#include <mutex>
 #include <string>
 #include <utility>
 
@@ -54,23 +56,17 @@ class ExecutorCore final : public Scheduler {
     }
   }
 
+  // Lock-free: a push onto an intrusive stack (one compare-and-swap), then
+  // an unpark (one exchange unless the run thread is parked).
   void push_remote(TaskHeader* task) noexcept {
     // Once the task is in the queue, the run thread may run it, finish, and
     // free it, and then the executor and this core could go too: keep the
     // core alive until we have unparked.
     ref();
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (!closed_) {
-        remote_.push_back(task);
-        remote_nonempty_.store(true, std::memory_order_release);
-        task = nullptr;
-      }
-    }
-    if (task != nullptr) {
-      unref_task(task);  // shut down: the entry is dropped (the task was cancelled)
-    } else {
+    if (try_push_remote(task)) {
       parker_.unpark();
+    } else {
+      unref_task(task);  // shut down: the entry is dropped (the task was cancelled)
     }
     unref();
   }
@@ -82,12 +78,9 @@ class ExecutorCore final : public Scheduler {
       local_.push_back(task);
       return;
     }
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      UNAWAIT_CONTRACT(!closed_, "spawn on an executor that is shutting down");
-      remote_.push_back(task);
-      remote_nonempty_.store(true, std::memory_order_release);
-    }
+    bool pushed = try_push_remote(task);
+    UNAWAIT_CONTRACT(pushed, "spawn on an executor that is shutting down");
+    static_cast<void>(pushed);
     parker_.unpark();
   }
 
@@ -100,14 +93,8 @@ class ExecutorCore final : public Scheduler {
 
   // The next runnable task (owning its runnable reference), or null.
   TaskHeader* next() noexcept {
-    if ((++tick_ % 61 == 0 || local_.empty()) && remote_nonempty_.load(std::memory_order_acquire)) {
-      TaskList taken;
-      {
-        std::lock_guard<std::mutex> lock(mutex_);
-        taken.append(remote_);
-        remote_nonempty_.store(false, std::memory_order_relaxed);
-      }
-      local_.append(taken);
+    if ((++tick_ % 61 == 0 || local_.empty()) && remote_.load(std::memory_order_acquire) != nullptr) {
+      take_remote(local_, nullptr);
     }
     TaskHeader* task = local_.pop_front();
     if (task != nullptr && task->live_next == nullptr &&
@@ -119,7 +106,7 @@ class ExecutorCore final : public Scheduler {
 
   // No unfinished task: none linked and none waiting in the remote queue.
   bool idle() const noexcept {
-    return sentinel_.live_next == &sentinel_ && local_.empty() && !remote_nonempty_.load(std::memory_order_acquire);
+    return sentinel_.live_next == &sentinel_ && local_.empty() && remote_.load(std::memory_order_acquire) == nullptr;
   }
 
   void park() { parker_.park(); }
@@ -130,12 +117,7 @@ class ExecutorCore final : public Scheduler {
   // drop every queue entry.
   void shut_down() noexcept {
     TaskList queued;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      closed_ = true;
-      queued.append(remote_);
-      remote_nonempty_.store(false, std::memory_order_relaxed);
-    }
+    take_remote(queued, closed());  // and close: later pushes are refused
     queued.append(local_);
     TaskList entries;
     while (TaskHeader* task = queued.pop_front()) {
@@ -168,15 +150,40 @@ class ExecutorCore final : public Scheduler {
     task->live_prev = task->live_next = nullptr;
   }
 
+  TaskHeader* closed() noexcept { return &sentinel_; }  // a marker, never a queued task
+
+  bool try_push_remote(TaskHeader* task) noexcept {
+    TaskHeader* top = remote_.load(std::memory_order_relaxed);
+    do {
+      if (top == closed()) return false;
+      task->next_queued = top;
+      // Release: the taker sees next_queued and what the waker wrote.
+    } while (!remote_.compare_exchange_weak(top, task, std::memory_order_release, std::memory_order_relaxed));
+    return true;
+  }
+
+  // Moves the remote stack, oldest first, to the back of `into`; leaves `replacement` as the top.
+  void take_remote(TaskList& into, TaskHeader* replacement) noexcept {
+    TaskHeader* top = remote_.exchange(replacement, std::memory_order_acquire);
+    if (top == closed()) top = nullptr;
+    TaskList fifo;
+    for (TaskHeader* t = top; t != nullptr;) {
+      TaskHeader* below = t->next_queued;
+      fifo.push_front(t);
+      t = below;
+    }
+    into.append(fifo);
+  }
+
   // Run thread only.
   TaskList local_;
   TaskHeader sentinel_;
   unsigned tick_ = 0;
-  // Remote side.
-  std::mutex mutex_;
-  TaskList remote_;                           // under mutex_
-  bool closed_ = false;                       // under mutex_
-  std::atomic<bool> remote_nonempty_{false};  // remote_ may be non-empty; written under mutex_
+  // The remote queue: an intrusive stack through next_queued (newest
+  // first), taken whole by the run thread and reversed into FIFO order.
+  // closed() once shut down. Pushing is a CAS of the top only and taking is
+  // an exchange of the whole stack, so there is no ABA hazard.
+  std::atomic<TaskHeader*> remote_{nullptr};
   Parker parker_;
   std::atomic<std::uint64_t> next_number_{1};
 };
