@@ -92,6 +92,10 @@ output_t<F> block_on(F&& future) {
     return detail::block_on_with(future, owned.parker);
   }
   if (slot.parker == nullptr) slot.parker = new detail::SharedParker();
+  // A wake that reached an earlier block_on after its future was ready must
+  // not cost this one a poll. (A clone kept from an earlier call can still
+  // wake us spuriously later, which is allowed.)
+  slot.parker->parker.clear_permit();
   struct InUse {
     detail::ThreadParkerSlot& slot;
     explicit InUse(detail::ThreadParkerSlot& s) noexcept : slot(s) { slot.in_use = true; }

@@ -25,9 +25,9 @@
 // parked). So the timer thread, or another executor, wakes a task without a
 // lock. run() takes the whole stack at once (one exchange), in FIFO order,
 // when the local queue is empty and every 61 polls, so neither side starves
-// the other. Unfinished
-// tasks that were polled once are kept in an intrusive list (run thread
-// only) for the destructor to cancel; tasks still in a queue are found there.
+// the other. Unfinished tasks that were polled once are kept in an intrusive
+// list (run thread only) for the destructor to cancel; tasks still in a
+// queue are found there.
 #pragma once
 
 #include <atomic>
@@ -84,10 +84,7 @@ class ExecutorCore final : public Scheduler {
     parker_.unpark();
   }
 
-  void task_done(TaskHeader* task) noexcept override {
-    unlink(task);
-    unref_task(task);  // the live reference
-  }
+  void task_done(TaskHeader* task) noexcept override { unlink(task); }
 
   // --- the run thread (inside run(), or the destructor) ---
 
@@ -203,12 +200,12 @@ class Executor {
   // Default task names are "task #1", "task #2"... in spawn order (formatted only when needed).
   template <class F>
   JoinHandle<output_t<F>> spawn(F future) {
-    return spawn_named(core_->next_number(), std::string(), std::move(future));
+    return spawn_named(core_->next_number(), nullptr, std::move(future));
   }
 
   template <class F>
   JoinHandle<output_t<F>> spawn(std::string name, F future) {
-    return spawn_named(0, std::move(name), std::move(future));
+    return spawn_named(0, &name, std::move(future));
   }
 
   // Runs until every spawned task is done (including tasks spawned meanwhile).
@@ -238,8 +235,8 @@ class Executor {
 
  private:
   template <class F>
-  JoinHandle<output_t<F>> spawn_named(std::uint64_t number, std::string name, F future) {
-    auto* task = detail::new_task(core_, std::move(future), number, std::move(name));
+  JoinHandle<output_t<F>> spawn_named(std::uint64_t number, const std::string* name, F future) {
+    auto* task = detail::new_task(core_, std::move(future), number, name);
     JoinHandle<output_t<F>> handle = detail::make_join_handle<output_t<F>>(task);
     core_->admit(task);
     return handle;

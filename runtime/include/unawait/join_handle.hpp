@@ -66,7 +66,7 @@ class JoinHandle {
       s = task_->state.fetch_or(detail::kAwaiter, std::memory_order_acq_rel);
       if ((s & detail::kCompleted) == 0) return pending;
     }
-    return take();
+    return take((s & detail::kFailed) != 0);
   }
 
  private:
@@ -74,23 +74,23 @@ class JoinHandle {
   explicit JoinHandle(detail::TaskCore<T>* task) noexcept : task_(task) {}
 
   // The task completed and we hold kHandle without kClosed: the outcome is ours.
-  Poll<T> take() {
+  Poll<T> take(bool failed) {
     detail::TaskCore<T>* task = std::exchange(task_, nullptr);  // finished, whatever happens below
-    if (task->has_value) {
+    if (!failed) {
       Poll<T> result = detail::ready_from<T>(std::move(task->value));
-      release(task);
+      release(task, false);
       return result;
     }
     std::exception_ptr error = task->error;
-    release(task);
+    release(task, true);
     std::rethrow_exception(std::move(error));
   }
 
   // After taking the outcome: destroy it, close, drop the handle's reference.
-  static void release(detail::TaskCore<T>* task) noexcept {
-    task->destroy_outcome();
-    task->awaiter.take();  // a waker registered after completion was never woken
+  static void release(detail::TaskCore<T>* task, bool failed) noexcept {
+    task->destroy_outcome(failed);
     std::uint64_t s = task->state.load(std::memory_order_relaxed);
+    if ((s & detail::kAwaiter) != 0) task->awaiter.take();  // a waker registered after completion was never woken
     while (!task->state.compare_exchange_weak(s, ((s | detail::kClosed) & ~detail::kHandle) - detail::kReference,
                                               std::memory_order_acq_rel, std::memory_order_relaxed)) {
     }
@@ -98,17 +98,26 @@ class JoinHandle {
   }
 
   // Dropped before taking the outcome: the task runs on; if it completed
-  // already, we destroy the outcome.
+  // already, we destroy the outcome. One read-modify-write when it has not
+  // completed (kHandle and our reference go together).
   static void detach(detail::TaskCore<T>* task) noexcept {
-    task->awaiter.take();
     std::uint64_t s = task->state.load(std::memory_order_relaxed);
-    std::uint64_t next;
-    do {
-      next = s & ~detail::kHandle;
-      if ((s & detail::kCompleted) != 0) next |= detail::kClosed;  // not closed: we hold kHandle
-    } while (!task->state.compare_exchange_weak(s, next, std::memory_order_acq_rel, std::memory_order_relaxed));
-    if ((s & detail::kCompleted) != 0) task->destroy_outcome();
-    detail::unref_task(task);
+    if ((s & detail::kAwaiter) != 0) task->awaiter.take();  // release our waker now, not when the task dies
+    for (;;) {
+      if ((s & detail::kCompleted) != 0) {
+        // The outcome is ours (kHandle is set, so kClosed is not).
+        if (task->state.compare_exchange_weak(s, (s & ~detail::kHandle) | detail::kClosed, std::memory_order_acq_rel,
+                                              std::memory_order_relaxed)) {
+          task->destroy_outcome((s & detail::kFailed) != 0);
+          detail::unref_task(task);
+          return;
+        }
+      } else if (task->state.compare_exchange_weak(s, (s & ~detail::kHandle) - detail::kReference,
+                                                   std::memory_order_acq_rel, std::memory_order_relaxed)) {
+        if (detail::refs_of(s) == 1) task->vtable->destroy(task);
+        return;
+      }
+    }
   }
 
   detail::TaskCore<T>* task_;  // null once the outcome was returned

@@ -228,8 +228,7 @@ class PoolCore final : public Scheduler {
     unref();
   }
 
-  void task_done(TaskHeader* task) noexcept override {
-    unref_task(task);  // the live reference
+  void task_done(TaskHeader*) noexcept override {
     if (unfinished_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
       { std::lock_guard<std::mutex> lock(done_mutex_); }
       all_done_.notify_all();
@@ -409,7 +408,7 @@ class ThreadPool {
 
   template <class F>
   JoinHandle<output_t<F>> spawn(std::string name, F future) {
-    auto* task = detail::new_task(core_, std::move(future), 0, std::move(name));
+    auto* task = detail::new_task(core_, std::move(future), 0, &name);
     JoinHandle<output_t<F>> handle = detail::make_join_handle<output_t<F>>(task);
     core_->admit(task);
     return handle;

@@ -4,13 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <new>
-#include <chrono>
 #include <optional>
+#include <string>
 #include <thread>
 
 #include <unawait/block_on.hpp>
@@ -229,6 +230,16 @@ TEST(Allocations, AtMostOnePerSleep) {
   EXPECT_LE(g_allocations.load() - before, 20);
   // In practice none: the registration lives in the Sleep.
   EXPECT_EQ(g_allocations.load() - before, 0);
+}
+
+TEST(Allocations, ALongNameIsStoredInTheTasksOwnBlock) {
+  unawait::Executor ex;
+  std::string name(200, 'n');
+  long n = allocations_of([&] {
+    ex.spawn(std::move(name), Ready{1});
+    ex.run();
+  });
+  EXPECT_EQ(n, 1);
 }
 
 }  // namespace

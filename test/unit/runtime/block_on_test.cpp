@@ -108,4 +108,29 @@ TEST(BlockOn, AWakerCloneOutlivesItsThread) {
   SUCCEED();
 }
 
+TEST(BlockOn, AWakeLeftOverByAnEarlierCallCostsNoPoll) {
+  struct WakesThenReady {  // ready, but wakes its waker first: a permit nobody waits for
+    using output_type = void;
+    unawait::Poll<void> poll(unawait::Context& cx) {
+      cx.waker().wake_by_ref();
+      return unawait::ready();
+    }
+  };
+  unawait::block_on(WakesThenReady{});
+  auto gate = std::make_shared<Gate::Shared>();
+  std::thread opener([gate] {
+    for (;;) {
+      {
+        std::lock_guard<std::mutex> lock(gate->mutex);
+        if (gate->waker) break;
+      }
+      std::this_thread::yield();
+    }
+    Gate::open(*gate);
+  });
+  unawait::block_on(Gate(gate));
+  opener.join();
+  EXPECT_EQ(gate->polls, 2);  // not woken by the earlier call's permit
+}
+
 }  // namespace

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -235,6 +236,53 @@ TEST(Task, AWakeFromAnotherThreadMayRaceTheEndOfTheExecutor) {
     waker.join();
   }
   SUCCEED();
+}
+
+TEST(Task, ANameIsKeptInTheTasksBlock) {
+  // Long names (past the small-string buffer) and default numbers both come
+  // back whole in errors.
+  struct Forgets {
+    using output_type = void;
+    unawait::Poll<void> poll(unawait::Context&) { return unawait::pending; }
+  };
+  std::string long_name = "a task with a name longer than any small-string buffer, " + std::string(100, 'x');
+  {
+    unawait::CheckedExecutor ex;
+    ex.spawn(long_name, Forgets{});
+    try {
+      ex.run();
+      FAIL() << "expected StuckTaskError";
+    } catch (const unawait::StuckTaskError& e) {
+      EXPECT_EQ(e.task(), long_name);
+    }
+  }
+  std::optional<unawait::JoinHandle<void>> numbered;
+  {
+    unawait::Executor ex;
+    for (int i = 0; i < 40; ++i) ex.spawn(unawait_test::Countdown<int>{0, i});
+    numbered.emplace(ex.spawn(Gate(std::make_shared<Gate::Shared>())));
+    ex.run_until_stalled();
+  }
+  try {
+    unawait::block_on(*numbered);
+    FAIL() << "expected TaskCancelled";
+  } catch (const unawait::TaskCancelled& e) {
+    EXPECT_NE(std::string(e.what()).find("\"task #41\""), std::string::npos) << e.what();
+  }
+}
+
+TEST(Task, AnOverAlignedFutureIsAligned) {
+  struct alignas(64) Wide {
+    using output_type = bool;
+    unsigned char bytes[64] = {};
+    unawait::Poll<bool> poll(unawait::Context&) {
+      return unawait::ready(reinterpret_cast<std::uintptr_t>(this) % 64 == 0);
+    }
+  };
+  unawait::Executor ex;
+  auto handle = ex.spawn("wide", Wide{});
+  ex.run();
+  EXPECT_TRUE(unawait::block_on(handle));
 }
 
 }  // namespace

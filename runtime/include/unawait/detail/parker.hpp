@@ -42,6 +42,15 @@ class Parker {
     }
   }
 
+  // Owner only: drops a permit left by wakes that nobody waits for any more
+  // (block_on calls it before its first poll). One load when there is none.
+  void clear_permit() noexcept {
+    unsigned expected = kNotified;
+    if (state_.load(std::memory_order_relaxed) == kNotified) {
+      state_.compare_exchange_strong(expected, kEmpty, std::memory_order_acquire, std::memory_order_relaxed);
+    }
+  }
+
   // Any thread. Release: the parked thread sees what we wrote before.
   void unpark() noexcept {
     if (state_.exchange(kNotified, std::memory_order_release) != kParked) return;

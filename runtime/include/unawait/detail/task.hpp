@@ -36,6 +36,9 @@
 //               owns the outcome and must destroy it (sets kClosed).
 //   kAwaiter    The JoinHandle registered a waker in `awaiter`: completion
 //               must wake it. Set by the handle's poll, never cleared.
+//   kFailed     Only with kCompleted: the outcome is an exception (the
+//               future threw, or TaskCancelled), not a value. Set together
+//               with kCompleted.
 //   refcount    The bits from kReference up count the owners of the block:
 //               the runnable reference (while queued or polled), every Waker
 //               clone, the JoinHandle, and the scheduler's "live" reference
@@ -85,7 +88,8 @@ inline constexpr std::uint64_t kCompleted = 1u << 2;
 inline constexpr std::uint64_t kClosed = 1u << 3;
 inline constexpr std::uint64_t kHandle = 1u << 4;
 inline constexpr std::uint64_t kAwaiter = 1u << 5;
-inline constexpr std::uint64_t kReference = 1u << 6;  // one unit of the reference count
+inline constexpr std::uint64_t kFailed = 1u << 6;
+inline constexpr std::uint64_t kReference = 1u << 7;  // one unit of the reference count
 inline constexpr std::uint64_t kFlagMask = kReference - 1;
 
 inline std::uint64_t refs_of(std::uint64_t state) noexcept { return state / kReference; }
@@ -104,8 +108,8 @@ class Scheduler {
   // Queues `task`, adopting its runnable reference (dropping it if the
   // scheduler is shut down). Any thread; must not throw.
   virtual void schedule(TaskHeader* task) noexcept = 0;
-  // The task completed (or was cancelled): release its live reference and
-  // forget it. Called once per task, by the thread that completed it.
+  // The task is completing (or being cancelled): forget it. Called once per
+  // task, by the thread that completes it, which still holds its references.
   virtual void task_done(TaskHeader* task) noexcept = 0;
 
   void ref() noexcept { refs_.fetch_add(1, std::memory_order_relaxed); }
@@ -120,14 +124,19 @@ class Scheduler {
   std::atomic<std::size_t> refs_{1};  // the executor's own, plus one per allocated task
 };
 
+enum class PollResult : unsigned char {
+  pending,
+  value,  // finished: the future is destroyed and its output stored
+  error,  // finished: the future is destroyed and the exception it threw stored
+};
+
 struct TaskVTable {
-  // Polls the future once with `cx`; true when it finished: the future is
-  // destroyed and the outcome stored. Never throws.
-  bool (*poll)(TaskHeader* task, Context& cx) noexcept;
+  // Polls the future once with `cx`. Never throws.
+  PollResult (*poll)(TaskHeader* task, Context& cx) noexcept;
   // Destroys the unfinished future and stores TaskCancelled as the outcome.
   void (*cancel)(TaskHeader* task) noexcept;
-  // Destroys the stored outcome.
-  void (*drop_output)(TaskHeader* task) noexcept;
+  // Destroys the stored outcome (an exception if `failed`).
+  void (*drop_output)(TaskHeader* task, bool failed) noexcept;
   // Frees the block (future and outcome are already destroyed).
   void (*destroy)(TaskHeader* task) noexcept;
 };
@@ -146,12 +155,16 @@ struct TaskHeader {
   // Intrusive links of Executor's live list (its run thread only); null when not linked.
   TaskHeader* live_prev = nullptr;
   TaskHeader* live_next = nullptr;
-  // The name: `name` if given, else "task #<number>" (formatted only when asked).
-  std::uint64_t number = 0;
-  std::string name;
+  // The name: (number << 1) | 1 for "task #<number>" (formatted only when
+  // asked), or the address of the given name's text, kept in the task's
+  // own block after the task (so naming costs no allocation).
+  std::uintptr_t name = 1;
   AtomicWaker awaiter;  // the JoinHandle's latest waker (kAwaiter)
 
-  std::string display_name() const { return number != 0 ? "task #" + std::to_string(number) : name; }
+  std::string display_name() const {
+    if ((name & 1) != 0) return "task #" + std::to_string(name >> 1);
+    return std::string(reinterpret_cast<const char*>(name));
+  }
 
   // True when nothing can ever make this idle, unfinished task runnable
   // again: it is not scheduled and no clone of its waker is alive (the only
@@ -223,27 +236,36 @@ enum class RunOutcome {
   idle,      // pending, and nobody has woken it since
 };
 
-// Publishes the stored outcome of a task whose future is gone: sets
-// kCompleted, drops the outcome if there is no JoinHandle, wakes the
-// handle's waker, and tells the scheduler. `drop_runnable`: the caller also
-// gives up the runnable reference (the poller). The caller keeps the task
-// alive through the live reference, which task_done releases.
-inline void complete_task(TaskHeader* task, bool drop_runnable) noexcept {
-  std::uint64_t s = task->state.load(std::memory_order_relaxed);
+// Publishes the stored outcome of a task whose future is gone: the
+// scheduler forgets it, kCompleted is set, the outcome is dropped at once if
+// there is no JoinHandle (none can appear later), the handle's waker is
+// woken if it registered one. Gives up the live reference and, with
+// `drop_runnable` (the poller), the runnable one, in the same
+// read-modify-write as the completion unless a waker must still be called.
+inline void complete_task(TaskHeader* task, bool drop_runnable, bool failed) noexcept {
+  task->scheduler->task_done(task);
+  const std::uint64_t owned = (drop_runnable ? 2 : 1) * kReference;
+  std::uint64_t s = task->state.load(std::memory_order_acquire);
+  if ((s & kHandle) == 0) task->vtable->drop_output(task, failed);  // kHandle is never set again
   std::uint64_t next;
   do {
-    next = (s & ~(kRunning | kScheduled)) | kCompleted;
+    next = (s & ~(kRunning | kScheduled)) | kCompleted | (failed ? kFailed : 0);
     if (!drop_runnable) next |= (s & kScheduled);  // a queue entry still owns its reference
-    if ((s & kHandle) == 0) next |= kClosed;       // nobody will take the outcome
-    if (drop_runnable) next -= kReference;
+    if ((s & kHandle) == 0) {
+      next = (next | kClosed) - owned;
+    } else if ((s & kAwaiter) != 0) {
+      next -= owned - kReference;  // keep one reference to call the waker with
+    } else {
+      next -= owned;
+    }
     // Release: the handle sees the outcome; acquire: see the handle's registration.
-  } while (!task->state.compare_exchange_weak(s, next, std::memory_order_acq_rel, std::memory_order_relaxed));
-  if ((s & kHandle) == 0) {
-    task->vtable->drop_output(task);
-  } else if ((s & kAwaiter) != 0) {
+  } while (!task->state.compare_exchange_weak(s, next, std::memory_order_acq_rel, std::memory_order_acquire));
+  if ((s & kHandle) != 0 && (s & kAwaiter) != 0) {
     task->awaiter.wake();
+    unref_task(task);
+  } else if (refs_of(next) == 0) {
+    task->vtable->destroy(task);
   }
-  task->scheduler->task_done(task);
 }
 
 // Polls a task popped from a run queue; the caller hands over the runnable
@@ -261,14 +283,14 @@ inline RunOutcome run_task(TaskHeader* task) {
       break;
     }
   }
-  bool done;
+  PollResult result;
   {
     LentWaker waker(RawWaker{task, &task_waker_vtable});
     Context cx(waker.get());
-    done = task->vtable->poll(task, cx);
+    result = task->vtable->poll(task, cx);
   }
-  if (done) {
-    complete_task(task, true);
+  if (result != PollResult::pending) {
+    complete_task(task, true, result == PollResult::error);
     return RunOutcome::finished;
   }
   // kRunning -> idle (dropping the runnable reference), or -> queued again
@@ -291,33 +313,25 @@ inline RunOutcome run_task(TaskHeader* task) {
 inline void cancel_task(TaskHeader* task) noexcept {
   if ((task->state.load(std::memory_order_acquire) & kCompleted) != 0) return;
   task->vtable->cancel(task);
-  complete_task(task, false);
+  complete_task(task, false, true);
 }
 
 // --- the typed parts ----------------------------------------------------------
 
-// The outcome of a task with output T: written once before kCompleted is set,
-// then taken or destroyed once by the party the state word names.
+// The outcome of a task with output T: written once before kCompleted is
+// set (kFailed says which member), then taken or destroyed once by the party
+// the state word names.
 template <class T>
 struct TaskCore : TaskHeader {
   TaskCore(const TaskVTable* vt, Scheduler* sched, std::uint64_t initial_state) noexcept
       : TaskHeader(vt, sched, initial_state) {}
   ~TaskCore() {}
 
-  template <class... Args>
-  void set_value(Args&&... args) {
-    ::new (static_cast<void*>(&value)) stored_t<T>(std::forward<Args>(args)...);
-    has_value = true;
-  }
-  void set_error(std::exception_ptr e) noexcept {
-    ::new (static_cast<void*>(&error)) std::exception_ptr(std::move(e));
-    has_value = false;
-  }
-  void destroy_outcome() noexcept {
-    if (has_value) {
-      std::destroy_at(&value);
-    } else {
+  void destroy_outcome(bool failed) noexcept {
+    if (failed) {
       std::destroy_at(&error);
+    } else {
+      std::destroy_at(&value);
     }
   }
 
@@ -325,7 +339,6 @@ struct TaskCore : TaskHeader {
     stored_t<T> value;
     std::exception_ptr error;
   };
-  bool has_value = false;
 };
 
 template <class F>
@@ -342,39 +355,59 @@ class Task final : public TaskCore<output_t<F>> {
 
   static const TaskVTable vtable;
 
+  // The block: the task, then the name's text if it has one.
+  static void* allocate(std::size_t size) {
+    if constexpr (alignof(Task) > __STDCPP_DEFAULT_NEW_ALIGNMENT__) {
+      return ::operator new(size, std::align_val_t(alignof(Task)));
+    } else {
+      return ::operator new(size);
+    }
+  }
+  static void deallocate(void* block) noexcept {
+    if constexpr (alignof(Task) > __STDCPP_DEFAULT_NEW_ALIGNMENT__) {
+      ::operator delete(block, std::align_val_t(alignof(Task)));
+    } else {
+      ::operator delete(block);
+    }
+  }
+
  private:
   static Task* self(TaskHeader* t) noexcept { return static_cast<Task*>(t); }
 
-  static bool poll(TaskHeader* t, Context& cx) noexcept {
+  static PollResult poll(TaskHeader* t, Context& cx) noexcept {
     Task* task = self(t);
     try {
       Poll<T> result = task->future_.poll(cx);
-      if (result.is_pending()) return false;
+      if (result.is_pending()) return PollResult::pending;
       stored_t<T> value = take_output(std::move(result));
       task->future_.~F();  // the future's destructors run before the JoinHandle sees the value
       try {
-        task->set_value(std::move(value));
+        ::new (static_cast<void*>(&task->value)) stored_t<T>(std::move(value));
       } catch (...) {
-        task->set_error(std::current_exception());
+        ::new (static_cast<void*>(&task->error)) std::exception_ptr(std::current_exception());
+        return PollResult::error;
       }
+      return PollResult::value;
     } catch (...) {
       task->future_.~F();
-      task->set_error(std::current_exception());
+      ::new (static_cast<void*>(&task->error)) std::exception_ptr(std::current_exception());
+      return PollResult::error;
     }
-    return true;
   }
 
   static void cancel(TaskHeader* t) noexcept {
     Task* task = self(t);
     task->future_.~F();
-    task->set_error(std::make_exception_ptr(TaskCancelled(task->display_name())));
+    ::new (static_cast<void*>(&task->error)) std::exception_ptr(std::make_exception_ptr(TaskCancelled(task->display_name())));
   }
 
-  static void drop_output(TaskHeader* t) noexcept { self(t)->destroy_outcome(); }
+  static void drop_output(TaskHeader* t, bool failed) noexcept { self(t)->destroy_outcome(failed); }
 
   static void destroy(TaskHeader* t) noexcept {
     Scheduler* sched = t->scheduler;
-    delete self(t);
+    Task* task = self(t);
+    task->~Task();
+    deallocate(task);
     sched->unref();
   }
 
@@ -391,14 +424,31 @@ const TaskVTable Task<F>::vtable{&Task::poll, &Task::cancel, &Task::drop_output,
 inline constexpr std::uint64_t kSpawnState = kScheduled | kHandle | 3 * kReference;
 
 // Allocates a task for `future` on `sched` (which it references), not yet
-// queued. The caller queues it (handing over the runnable reference) and
-// builds the JoinHandle (from the handle's reference).
+// queued, named "task #<number>" or, if `name` is not null, by a copy of it.
+// The caller queues it (handing over the runnable reference) and builds the
+// JoinHandle (from the handle's reference).
 template <class F>
-Task<F>* new_task(Scheduler* sched, F&& future, std::uint64_t number, std::string name) {
+Task<F>* new_task(Scheduler* sched, F&& future, std::uint64_t number, const std::string* name) {
   static_assert(is_future_v<F>, "spawn needs a future");
-  auto* task = new Task<F>(sched, kSpawnState, std::move(future));
-  task->number = number;
-  task->name = std::move(name);
+  using TaskF = Task<F>;
+  static_assert(sizeof(TaskF) % 2 == 0, "the name's text must start at an even address");
+  const std::size_t size = sizeof(TaskF) + (name != nullptr ? name->size() + 1 : 0);
+  void* block = TaskF::allocate(size);
+  TaskF* task;
+  try {
+    task = ::new (block) TaskF(sched, kSpawnState, std::move(future));
+  } catch (...) {
+    TaskF::deallocate(block);
+    throw;
+  }
+  if (name != nullptr) {
+    char* text = static_cast<char*>(block) + sizeof(TaskF);
+    name->copy(text, name->size());
+    text[name->size()] = '\0';
+    task->name = reinterpret_cast<std::uintptr_t>(text);
+  } else {
+    task->name = (static_cast<std::uintptr_t>(number) << 1) | 1;
+  }
   sched->ref();
   return task;
 }
