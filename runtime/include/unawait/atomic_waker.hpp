@@ -39,6 +39,7 @@ namespace unawait {
 class AtomicWaker {
  public:
   AtomicWaker() = default;
+  ~AtomicWaker() { take_slot(); }
   AtomicWaker(const AtomicWaker&) = delete;
   AtomicWaker& operator=(const AtomicWaker&) = delete;
 
@@ -47,9 +48,9 @@ class AtomicWaker {
     if (state_.compare_exchange_strong(expected, kRegistering, std::memory_order_acquire,
                                        std::memory_order_acquire)) {
       std::optional<Waker> replaced;
-      if (!waker_ || !waker_->will_wake(waker)) {
-        replaced.swap(waker_);
-        waker_.emplace(waker);
+      if (!has_waker_ || waker_.data != waker.as_raw().data || waker_.vtable != waker.as_raw().vtable) {
+        replaced = take_slot();
+        put_slot(waker);
       }
       // Give up ownership. Release publishes waker_ to the next owner.
       expected = kRegistering;
@@ -59,7 +60,7 @@ class AtomicWaker {
       }
       // A wake() arrived meanwhile (state is kRegistering | kWaking) and
       // could not take the waker: we wake it for it.
-      std::optional<Waker> woken = std::exchange(waker_, std::nullopt);
+      std::optional<Waker> woken = take_slot();
       state_.store(kWaiting, std::memory_order_release);
       if (woken) std::move(*woken).wake();
       return;
@@ -84,7 +85,7 @@ class AtomicWaker {
     // failing CAS, which then reads the condition after waking.
     unsigned previous = state_.fetch_or(kWaking, std::memory_order_acq_rel);
     if (previous != kWaiting) return std::nullopt;  // a register or another wake is in progress and will see kWaking
-    std::optional<Waker> waker = std::exchange(waker_, std::nullopt);
+    std::optional<Waker> waker = take_slot();
     state_.fetch_and(~kWaking, std::memory_order_release);
     return waker;
   }
@@ -92,8 +93,26 @@ class AtomicWaker {
  private:
   enum : unsigned { kWaiting = 0, kRegistering = 1, kWaking = 2 };
 
+  // The slot holds a clone's reference as a bare RawWaker (16 bytes, where
+  // std::optional<Waker> takes 24), so a task's header stays small.
+  std::optional<Waker> take_slot() noexcept {
+    if (!has_waker_) return std::nullopt;
+    has_waker_ = false;
+    return Waker::from_raw(waker_);  // takes the reference back
+  }
+  void put_slot(const Waker& waker) {
+    union Kept {  // a clone that is never destroyed: its reference moves into waker_
+      Waker clone;
+      explicit Kept(const Waker& w) : clone(w) {}
+      ~Kept() {}
+    } kept(waker);
+    waker_ = kept.clone.as_raw();
+    has_waker_ = true;
+  }
+
   std::atomic<unsigned> state_{kWaiting};
-  std::optional<Waker> waker_;  // owned by whoever the state names; see above
+  bool has_waker_ = false;  // waker_ holds a reference; owned like waker_
+  RawWaker waker_{};        // owned by whoever the state names; see above
 };
 
 }  // namespace unawait

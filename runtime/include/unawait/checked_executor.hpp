@@ -46,8 +46,8 @@ class StuckTaskError : public std::logic_error {
 
 class CheckedExecutor : public Executor {
  protected:
-  void after_pending_poll(const detail::TaskBase& task) override {
-    if (task.unreachable()) throw StuckTaskError(task.name());
+  void after_pending_poll(const detail::TaskHeader& task) override {
+    if (task.unreachable()) throw StuckTaskError(task.display_name());
   }
 };
 

@@ -11,86 +11,32 @@
 //   makes poll() throw unawait::TaskCancelled.
 // * Destroying the handle detaches the task: it runs on, its output is dropped.
 // * Polling again after the output (or exception) was returned is a contract violation.
+//
+// The handle points into the task's own block (detail/task.hpp): the outcome
+// is stored there, and the handle's waker waits in the task's `awaiter` slot.
+// The state word's kHandle, kAwaiter, kCompleted and kClosed bits decide who
+// destroys the outcome; no lock is taken.
 #pragma once
 
+#include <cstdint>
 #include <exception>
-#include <memory>
-#include <mutex>
 #include <optional>
-#include <stdexcept>
-#include <string>
 #include <utility>
-#include <variant>
 
 #include "config.hpp"
 #include "context.hpp"
+#include "detail/task.hpp"
 #include "poll.hpp"
 #include "waker.hpp"
 
 namespace unawait {
 
-// Thrown by a JoinHandle whose task was destroyed before it finished.
-class TaskCancelled : public std::runtime_error {
- public:
-  explicit TaskCancelled(const std::string& task)
-      : std::runtime_error("unawait: task \"" + task + "\" was cancelled before it finished") {}
-};
-
 template <class T>
 class JoinHandle;
 
 namespace detail {
-
-template <class F>
-class Task;
-
-// The meeting point of a task (which writes its outcome once) and its
-// JoinHandle (which waits for it). Guarded by one mutex, so that checking
-// the outcome and registering the waiter are one step (no lost wake-up).
 template <class T>
-class JoinState {
- public:
-  void set_value(stored_t<T>&& value) { finish(std::in_place_index<kValue>, std::move(value)); }
-  void set_error(std::exception_ptr error) { finish(std::in_place_index<kError>, std::move(error)); }
-
-  Poll<T> poll(Context& cx) {
-    std::optional<Waker> replaced;  // dropped after unlocking: a waker's drop may run arbitrary code
-    std::lock_guard<std::mutex> lock(mutex_);
-    switch (outcome_.index()) {
-      case kRunning:
-        if (!waiter_ || !waiter_->will_wake(cx.waker())) {
-          replaced.swap(waiter_);
-          waiter_.emplace(cx.waker());
-        }
-        return pending;
-      case kValue:
-        return ready_from<T>(std::get<kValue>(std::move(outcome_)));
-      default:
-        std::rethrow_exception(std::get<kError>(outcome_));
-    }
-  }
-
- private:
-  enum : std::size_t { kRunning, kValue, kError };
-
-  template <std::size_t I, class V>
-  void finish(std::in_place_index_t<I>, V&& outcome) {
-    std::optional<Waker> waiter;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      outcome_.template emplace<I>(std::forward<V>(outcome));
-      waiter.swap(waiter_);
-    }
-    if (waiter) std::move(*waiter).wake();
-  }
-
-  std::mutex mutex_;
-  // kRunning until the task finishes; then its value, or the exception it
-  // threw (TaskCancelled if it never finished). Written once, under mutex_.
-  std::variant<std::monostate, stored_t<T>, std::exception_ptr> outcome_;
-  std::optional<Waker> waiter_;  // the JoinHandle's latest waker while kRunning; under mutex_
-};
-
+JoinHandle<T> make_join_handle(TaskCore<T>* task) noexcept;
 }  // namespace detail
 
 template <class T>
@@ -98,27 +44,90 @@ class JoinHandle {
  public:
   using output_type = T;
 
-  JoinHandle(JoinHandle&&) noexcept = default;
-  JoinHandle& operator=(JoinHandle&&) noexcept = default;
+  JoinHandle(JoinHandle&& other) noexcept : task_(std::exchange(other.task_, nullptr)) {}
+  JoinHandle& operator=(JoinHandle&& other) noexcept {
+    JoinHandle old(std::move(*this));
+    task_ = std::exchange(other.task_, nullptr);
+    return *this;
+  }
+  ~JoinHandle() {
+    if (task_ != nullptr) detach(task_);
+  }
 
   Poll<T> poll(Context& cx) {
-    UNAWAIT_CONTRACT(state_ != nullptr, "JoinHandle polled after it returned the task's output");
-    try {
-      Poll<T> result = state_->poll(cx);
-      if (result.is_ready()) state_.reset();
-      return result;
-    } catch (...) {
-      state_.reset();  // the exception is the outcome: the handle is finished
-      throw;
+    UNAWAIT_CONTRACT(task_ != nullptr, "JoinHandle polled after it returned the task's output");
+    // Acquire: see the outcome the completing thread stored.
+    std::uint64_t s = task_->state.load(std::memory_order_acquire);
+    if ((s & detail::kCompleted) == 0) {
+      // Register first, then announce it in the state word: completion
+      // either sees kAwaiter (and wakes the waker registered before it) or
+      // completed before our fetch_or (which then sees kCompleted).
+      task_->awaiter.register_waker(cx.waker());
+      s = task_->state.fetch_or(detail::kAwaiter, std::memory_order_acq_rel);
+      if ((s & detail::kCompleted) == 0) return pending;
     }
+    return take((s & detail::kFailed) != 0);
   }
 
  private:
-  template <class F>
-  friend class detail::Task;
-  explicit JoinHandle(std::shared_ptr<detail::JoinState<T>> state) noexcept : state_(std::move(state)) {}
+  friend JoinHandle detail::make_join_handle<T>(detail::TaskCore<T>* task) noexcept;
+  explicit JoinHandle(detail::TaskCore<T>* task) noexcept : task_(task) {}
 
-  std::shared_ptr<detail::JoinState<T>> state_;  // null once the outcome was returned
+  // The task completed and we hold kHandle without kClosed: the outcome is ours.
+  Poll<T> take(bool failed) {
+    detail::TaskCore<T>* task = std::exchange(task_, nullptr);  // finished, whatever happens below
+    if (!failed) {
+      Poll<T> result = detail::ready_from<T>(std::move(task->value));
+      release(task, false);
+      return result;
+    }
+    std::exception_ptr error = task->error;
+    release(task, true);
+    std::rethrow_exception(std::move(error));
+  }
+
+  // After taking the outcome: destroy it, close, drop the handle's reference.
+  static void release(detail::TaskCore<T>* task, bool failed) noexcept {
+    task->destroy_outcome(failed);
+    std::uint64_t s = task->state.load(std::memory_order_relaxed);
+    if ((s & detail::kAwaiter) != 0) task->awaiter.take();  // a waker registered after completion was never woken
+    while (!task->state.compare_exchange_weak(s, ((s | detail::kClosed) & ~detail::kHandle) - detail::kReference,
+                                              std::memory_order_acq_rel, std::memory_order_relaxed)) {
+    }
+    if (detail::refs_of(s) == 1) task->vtable->destroy(task);
+  }
+
+  // Dropped before taking the outcome: the task runs on; if it completed
+  // already, we destroy the outcome. One read-modify-write when it has not
+  // completed (kHandle and our reference go together).
+  static void detach(detail::TaskCore<T>* task) noexcept {
+    std::uint64_t s = task->state.load(std::memory_order_relaxed);
+    if ((s & detail::kAwaiter) != 0) task->awaiter.take();  // release our waker now, not when the task dies
+    for (;;) {
+      if ((s & detail::kCompleted) != 0) {
+        // The outcome is ours (kHandle is set, so kClosed is not).
+        if (task->state.compare_exchange_weak(s, (s & ~detail::kHandle) | detail::kClosed, std::memory_order_acq_rel,
+                                              std::memory_order_relaxed)) {
+          task->destroy_outcome((s & detail::kFailed) != 0);
+          detail::unref_task(task);
+          return;
+        }
+      } else if (task->state.compare_exchange_weak(s, (s & ~detail::kHandle) - detail::kReference,
+                                                   std::memory_order_acq_rel, std::memory_order_relaxed)) {
+        if (detail::refs_of(s) == 1) task->vtable->destroy(task);
+        return;
+      }
+    }
+  }
+
+  detail::TaskCore<T>* task_;  // null once the outcome was returned
 };
+
+namespace detail {
+template <class T>
+JoinHandle<T> make_join_handle(TaskCore<T>* task) noexcept {
+  return JoinHandle<T>(task);
+}
+}  // namespace detail
 
 }  // namespace unawait

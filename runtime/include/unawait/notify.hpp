@@ -14,10 +14,19 @@
 //   passed on to the next waiter (or kept as the permit), never lost.
 // The Notify must outlive its notified() futures. notify_one() may be
 // called from any thread. Polling a notified() future after it returned
-// ready is a contract violation.
+// ready is a contract violation, and so is moving one after its first poll.
+//
+// No allocation: a waiting future is its own node in the Notify's intrusive
+// list of waiters. The permit lives in an atomic word, so notify_one() with
+// nobody waiting and a first poll that finds the permit take no lock.
+//
+// `state_`:
+//   kEmpty     no permit, no waiter.
+//   kNotified  one permit; taken by compare-and-swap, by anyone.
+//   kWaiting   the waiter list is not empty; set and cleared only under mutex_.
 #pragma once
 
-#include <list>
+#include <atomic>
 #include <mutex>
 #include <optional>
 #include <utility>
@@ -38,63 +47,54 @@ class Notify {
   Notify& operator=(const Notify&) = delete;
 
   void notify_one() {
-    std::optional<Waker> waiter;
+    // Nobody waiting: leave the permit, lock-free.
+    unsigned s = state_.load(std::memory_order_acquire);
+    while (s != kWaiting) {
+      // Release: the waiter that takes the permit sees what we wrote before.
+      if (state_.compare_exchange_weak(s, kNotified, std::memory_order_acq_rel, std::memory_order_acquire)) return;
+    }
+    std::optional<Waker> waker;  // woken after unlocking
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      waiter = notify_locked();
+      waker = notify_locked();
     }
-    if (waiter) std::move(*waiter).wake();
+    if (waker) std::move(*waker).wake();
   }
 
   inline Notified notified() noexcept;
 
  private:
   friend class Notified;
+  enum : unsigned { kEmpty, kNotified, kWaiting };
 
-  struct Waiter {
-    std::optional<Waker> waker;  // the future's latest waker; taken by the notification
-    bool notified = false;       // true once moved from waiting_ to notified_
-  };
-  using WaiterList = std::list<Waiter>;
+  // Under mutex_: notifies the first waiter (unlinking it), or leaves the
+  // permit. Returns the waker to wake once the lock is released.
+  inline std::optional<Waker> notify_locked();
 
-  // Notifies the first waiter, or stores the permit. Returns the waker to
-  // wake once the lock is released.
-  std::optional<Waker> notify_locked() {
-    if (waiting_.empty()) {
-      permit_ = true;
-      return std::nullopt;
-    }
-    auto first = waiting_.begin();
-    first->notified = true;
-    notified_.splice(notified_.end(), waiting_, first);  // iterators stay valid
-    return std::exchange(first->waker, std::nullopt);
-  }
-
+  std::atomic<unsigned> state_{kEmpty};
   std::mutex mutex_;
-  WaiterList waiting_;    // registered futures not yet notified, oldest first; under mutex_
-  WaiterList notified_;   // notified futures that have not observed it yet; under mutex_
-  bool permit_ = false;   // a notify_one() found no waiter; under mutex_
+  Notified* head_ = nullptr;  // oldest waiter; under mutex_
+  Notified* tail_ = nullptr;  // newest waiter; under mutex_
 };
 
 class Notified {
  public:
   using output_type = void;
 
-  Notified(Notified&& other) noexcept
-      : notify_(other.notify_), waiter_(std::exchange(other.waiter_, std::nullopt)), done_(other.done_) {}
+  Notified(Notified&& other) noexcept : notify_(other.notify_), done_(other.done_) {
+    UNAWAIT_CONTRACT(!other.registered_, "a notified() future must not be moved after its first poll");
+  }
   Notified& operator=(Notified&&) = delete;
   ~Notified() {
-    if (!waiter_) return;
+    if (!registered_) return;
     std::optional<Waker> released, passed_on;  // dropped or woken after unlocking
     {
       std::lock_guard<std::mutex> lock(notify_->mutex_);
-      auto waiter = *waiter_;
-      released.swap(waiter->waker);
-      if (waiter->notified) {
-        notify_->notified_.erase(waiter);
+      if (notified_) {
         passed_on = notify_->notify_locked();  // a notification is never lost
       } else {
-        notify_->waiting_.erase(waiter);
+        unlink();
+        released.swap(waker_);
       }
     }
     if (passed_on) std::move(*passed_on).wake();
@@ -102,20 +102,41 @@ class Notified {
 
   Poll<void> poll(Context& cx) {
     UNAWAIT_CONTRACT(!done_, "notified() future polled after it completed");
-    std::optional<Waker> replaced;  // dropped after unlocking
-    std::lock_guard<std::mutex> lock(notify_->mutex_);
-    if (!waiter_) {
-      if (std::exchange(notify_->permit_, false)) return finish();
-      waiter_ = notify_->waiting_.insert(notify_->waiting_.end(), Notify::Waiter{cx.waker()});
+    Notify& n = *notify_;
+    if (!registered_) {
+      // The permit, without the lock. Acquire: see what the notifier wrote.
+      unsigned s = Notify::kNotified;
+      if (n.state_.compare_exchange_strong(s, Notify::kEmpty, std::memory_order_acq_rel, std::memory_order_relaxed)) {
+        return finish();
+      }
+      std::lock_guard<std::mutex> lock(n.mutex_);
+      s = n.state_.load(std::memory_order_acquire);
+      for (;;) {
+        if (s == Notify::kNotified) {
+          if (n.state_.compare_exchange_weak(s, Notify::kEmpty, std::memory_order_acq_rel, std::memory_order_acquire)) {
+            return finish();
+          }
+          continue;
+        }
+        // kEmpty or kWaiting: join the queue. A notify_one() racing with us
+        // either made kNotified (seen by the CAS) or waits for our lock.
+        if (s == Notify::kWaiting ||
+            n.state_.compare_exchange_weak(s, Notify::kWaiting, std::memory_order_acq_rel, std::memory_order_acquire)) {
+          break;
+        }
+      }
+      waker_.emplace(cx.waker());
+      link();
+      registered_ = true;
       return pending;
     }
-    auto waiter = *waiter_;
-    if (waiter->notified) {
-      notify_->notified_.erase(waiter);
-      waiter_.reset();
+    std::optional<Waker> replaced;  // dropped after unlocking
+    std::lock_guard<std::mutex> lock(n.mutex_);
+    if (notified_) {
+      registered_ = false;  // notify_locked unlinked us
       return finish();
     }
-    if (!waiter->waker->will_wake(cx.waker())) replaced = std::exchange(waiter->waker, cx.waker());
+    if (!waker_->will_wake(cx.waker())) replaced = std::exchange(waker_, cx.waker());
     return pending;
   }
 
@@ -128,10 +149,55 @@ class Notified {
     return ready();
   }
 
+  // Under notify_->mutex_.
+  void link() noexcept {
+    prev_ = notify_->tail_;
+    next_ = nullptr;
+    if (prev_ != nullptr) {
+      prev_->next_ = this;
+    } else {
+      notify_->head_ = this;
+    }
+    notify_->tail_ = this;
+  }
+  void unlink() noexcept {
+    if (prev_ != nullptr) {
+      prev_->next_ = next_;
+    } else {
+      notify_->head_ = next_;
+    }
+    if (next_ != nullptr) {
+      next_->prev_ = prev_;
+    } else {
+      notify_->tail_ = prev_;
+    }
+    prev_ = next_ = nullptr;
+    if (notify_->head_ == nullptr) notify_->state_.store(Notify::kEmpty, std::memory_order_release);
+  }
+
   Notify* notify_;
-  std::optional<Notify::WaiterList::iterator> waiter_;  // our node while registered (in waiting_ or notified_)
-  bool done_ = false;                                   // returned ready
+  bool registered_ = false;  // linked (or notified and not yet observed); owner only
+  bool done_ = false;        // returned ready; owner only
+  // Under notify_->mutex_ while registered:
+  bool notified_ = false;         // unlinked by notify_one(), not yet observed
+  Notified* prev_ = nullptr;      // the waiter list's links
+  Notified* next_ = nullptr;
+  std::optional<Waker> waker_;    // the latest poll's waker; taken by the notification
 };
+
+inline std::optional<Waker> Notify::notify_locked() {
+  if (head_ == nullptr) {
+    // No waiter (the list is only changed under the lock): leave the permit.
+    unsigned s = state_.load(std::memory_order_relaxed);
+    while (!state_.compare_exchange_weak(s, kNotified, std::memory_order_acq_rel, std::memory_order_relaxed)) {
+    }
+    return std::nullopt;
+  }
+  Notified* first = head_;
+  first->unlink();
+  first->notified_ = true;
+  return std::exchange(first->waker_, std::nullopt);
+}
 
 inline Notified Notify::notified() noexcept { return Notified(*this); }
 

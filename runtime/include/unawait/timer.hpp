@@ -6,23 +6,31 @@
 // Every sleep in the process is served by one timer thread, started on the
 // first registration, holding the sleeps ordered by deadline. So sleeps work
 // under any executor (block_on, Executor, ThreadPool, your own), and ten
-// thousand of them cost ten thousand map entries, not threads.
+// thousand of them cost no threads.
 //
 // * The deadline is fixed when the Sleep is created (sleep_for(d) means
 //   steady_clock::now() + d at that moment).
 // * A sleep registers with the timer thread on its first poll (if its
 //   deadline has not passed), and keeps the waker of its latest poll.
 // * The timer thread wakes due sleeps in deadline order (ties in the order
-//   they registered).
+//   they registered), calling each one's waker itself.
 // * Destroying a pending Sleep deregisters it (its waker is released at once).
-// * Polling a Sleep again after it returned ready is a contract violation.
+// * Polling a Sleep again after it returned ready is a contract violation,
+//   and so is moving a registered Sleep.
+//
+// No allocation per sleep: the registration (deadline, order, waker) lives
+// inside the Sleep, and the timer thread keeps a binary heap of pointers to
+// registrations (a vector that only grows when more sleeps are pending at
+// once than ever before). A fired registration is taken off the heap under
+// the lock and its waker called after unlocking, one at a time, so nothing
+// is copied into a temporary list.
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdint>
-#include <map>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -38,11 +46,20 @@ namespace unawait {
 
 namespace detail {
 
-// The process-wide deadline map and the thread that fires it.
+// One pending sleep, inside its Sleep. Every field is under the driver's mutex
+// while the sleep is registered.
+struct TimerEntry {
+  std::chrono::steady_clock::time_point deadline;
+  std::uint64_t number = 0;      // registration order, for ties
+  std::size_t heap_index = 0;    // position in the driver's heap while queued
+  bool queued = false;           // in the heap (registered, not fired)
+  std::optional<Waker> waker;    // the latest poll's waker, until fired
+};
+
+// The process-wide deadline heap and the thread that fires it.
 class TimerDriver {
  public:
   using Clock = std::chrono::steady_clock;
-  using Key = std::pair<Clock::time_point, std::uint64_t>;  // (deadline, registration number): unique, ordered
 
   static TimerDriver& instance() {
     // Never destroyed: sleeps may outlive static destruction, and the
@@ -57,42 +74,83 @@ class TimerDriver {
     return count;
   }
 
-  Key add(Clock::time_point deadline, const Waker& waker) {
+  void add(TimerEntry& entry, const Waker& waker) {
     std::lock_guard<std::mutex> lock(mutex_);
     start_thread_once();
-    Key key{deadline, next_number_++};
-    bool new_earliest = sleepers_.empty() || key < sleepers_.begin()->first;
-    sleepers_.emplace(key, waker);
-    if (new_earliest) changed_.notify_one();  // the thread waits for an earlier deadline now
-    return key;
+    entry.number = next_number_++;
+    entry.waker.emplace(waker);
+    entry.queued = true;
+    entry.heap_index = heap_.size();
+    heap_.push_back(&entry);
+    sift_up(entry.heap_index);
+    if (heap_.front() == &entry) changed_.notify_one();  // the thread waits for an earlier deadline now
   }
 
   // Replaces the waker of a registered sleep. False if it has fired already.
-  bool update(const Key& key, const Waker& waker) {
+  bool update(TimerEntry& entry, const Waker& waker) {
     std::optional<Waker> replaced;  // dropped after unlocking
     std::lock_guard<std::mutex> lock(mutex_);
-    auto entry = sleepers_.find(key);
-    if (entry == sleepers_.end()) return false;
-    if (!entry->second.will_wake(waker)) replaced.emplace(std::exchange(entry->second, waker));
+    if (!entry.queued) return false;
+    if (!entry.waker->will_wake(waker)) replaced = std::exchange(entry.waker, waker);
     return true;
   }
 
-  void remove(const Key& key) {
+  void remove(TimerEntry& entry) {
     std::optional<Waker> removed;  // dropped after unlocking
     std::lock_guard<std::mutex> lock(mutex_);
-    auto entry = sleepers_.find(key);
-    if (entry == sleepers_.end()) return;
-    removed.emplace(std::move(entry->second));
-    sleepers_.erase(entry);
+    if (!entry.queued) return;
+    removed.swap(entry.waker);
+    erase(entry.heap_index);
   }
 
   std::size_t registered() {
     std::lock_guard<std::mutex> lock(mutex_);
-    return sleepers_.size();
+    return heap_.size();
   }
 
  private:
   TimerDriver() = default;
+
+  static bool earlier(const TimerEntry* a, const TimerEntry* b) noexcept {
+    return a->deadline < b->deadline || (a->deadline == b->deadline && a->number < b->number);
+  }
+  void place(std::size_t i, TimerEntry* e) noexcept {
+    heap_[i] = e;
+    e->heap_index = i;
+  }
+  void sift_up(std::size_t i) noexcept {
+    TimerEntry* e = heap_[i];
+    while (i > 0) {
+      std::size_t parent = (i - 1) / 2;
+      if (!earlier(e, heap_[parent])) break;
+      place(i, heap_[parent]);
+      i = parent;
+    }
+    place(i, e);
+  }
+  void sift_down(std::size_t i) noexcept {
+    TimerEntry* e = heap_[i];
+    std::size_t n = heap_.size();
+    for (;;) {
+      std::size_t child = 2 * i + 1;
+      if (child >= n) break;
+      if (child + 1 < n && earlier(heap_[child + 1], heap_[child])) ++child;
+      if (!earlier(heap_[child], e)) break;
+      place(i, heap_[child]);
+      i = child;
+    }
+    place(i, e);
+  }
+  // Takes heap_[i] out of the heap.
+  void erase(std::size_t i) noexcept {
+    heap_[i]->queued = false;
+    TimerEntry* last = heap_.back();
+    heap_.pop_back();
+    if (i == heap_.size()) return;
+    place(i, last);
+    sift_down(i);
+    sift_up(last->heap_index);
+  }
 
   void start_thread_once() {
     if (started_) return;
@@ -104,37 +162,34 @@ class TimerDriver {
   void fire_forever() {
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
-      if (sleepers_.empty()) {
+      if (heap_.empty()) {
         changed_.wait(lock);
         continue;
       }
-      Clock::time_point earliest = sleepers_.begin()->first.first;
-      if (Clock::now() < earliest) {
+      Clock::time_point earliest = heap_.front()->deadline;
+      Clock::time_point now = Clock::now();
+      if (now < earliest) {
         changed_.wait_until(lock, earliest);
         continue;
       }
-      std::vector<Waker> due = take_due(Clock::now());
-      lock.unlock();  // wakers run executor code: never under our lock
-      for (Waker& waker : due) std::move(waker).wake();
-      due.clear();
-      lock.lock();
+      // Fire every sleep due now, in deadline order, one at a time: the
+      // Sleep may be destroyed as soon as we unlock, so take its waker first.
+      while (!heap_.empty() && heap_.front()->deadline <= now) {
+        TimerEntry* due = heap_.front();
+        std::optional<Waker> waker = std::exchange(due->waker, std::nullopt);
+        erase(0);
+        lock.unlock();  // wakers run executor code: never under our lock
+        if (waker) std::move(*waker).wake();
+        lock.lock();
+      }
     }
   }
 
-  // Removes the sleeps due at `now`, in deadline order.
-  std::vector<Waker> take_due(Clock::time_point now) {
-    std::vector<Waker> due;
-    auto end = sleepers_.upper_bound(Key{now, UINT64_MAX});
-    for (auto entry = sleepers_.begin(); entry != end; ++entry) due.push_back(std::move(entry->second));
-    sleepers_.erase(sleepers_.begin(), end);
-    return due;
-  }
-
   std::mutex mutex_;
-  std::condition_variable changed_;     // signalled when a new earliest deadline is added
-  std::map<Key, Waker> sleepers_;       // registered, not yet fired; a sleep's key is absent once fired
-  std::uint64_t next_number_ = 0;       // under mutex_
-  bool started_ = false;                // the thread was started; under mutex_
+  std::condition_variable changed_;  // signalled when a new earliest deadline is added
+  std::vector<TimerEntry*> heap_;    // registered, not yet fired: a binary min-heap by (deadline, number)
+  std::uint64_t next_number_ = 0;    // under mutex_
+  bool started_ = false;             // the thread was started; under mutex_
 };
 
 }  // namespace detail
@@ -144,26 +199,27 @@ class Sleep {
   using output_type = void;
   using Clock = std::chrono::steady_clock;
 
-  explicit Sleep(Clock::time_point deadline) noexcept : deadline_(deadline) {}
-  Sleep(Sleep&& other) noexcept : deadline_(other.deadline_), state_(other.state_), key_(other.key_) {
+  explicit Sleep(Clock::time_point deadline) noexcept { entry_.deadline = deadline; }
+  Sleep(Sleep&& other) noexcept : state_(other.state_) {
     UNAWAIT_CONTRACT(other.state_ != State::registered, "a registered Sleep must not be moved");
+    entry_.deadline = other.entry_.deadline;
   }
   Sleep& operator=(Sleep&&) = delete;
   ~Sleep() {
-    if (state_ == State::registered) detail::TimerDriver::instance().remove(key_);
+    if (state_ == State::registered) detail::TimerDriver::instance().remove(entry_);
   }
 
-  Clock::time_point deadline() const noexcept { return deadline_; }
+  Clock::time_point deadline() const noexcept { return entry_.deadline; }
 
   Poll<void> poll(Context& cx) {
     UNAWAIT_CONTRACT(state_ != State::done, "Sleep polled after it completed");
     auto& driver = detail::TimerDriver::instance();
     bool due;
     if (state_ == State::registered) {
-      due = !driver.update(key_, cx.waker());  // gone from the map means fired
+      due = !driver.update(entry_, cx.waker());  // off the heap means fired
     } else {
-      due = Clock::now() >= deadline_;
-      if (!due) key_ = driver.add(deadline_, cx.waker());
+      due = Clock::now() >= entry_.deadline;
+      if (!due) driver.add(entry_, cx.waker());
     }
     state_ = due ? State::done : State::registered;
     return due ? ready() : Poll<void>(pending);
@@ -172,13 +228,12 @@ class Sleep {
  private:
   enum class State : unsigned char {
     unregistered,  // not polled yet (or its deadline had passed at the first poll)
-    registered,    // key_ is (or was, until it fired) in the driver's map
+    registered,    // entry_ is (or was, until it fired) in the driver's heap
     done,          // returned ready
   };
 
-  Clock::time_point deadline_;
   State state_ = State::unregistered;
-  detail::TimerDriver::Key key_{};  // valid while registered
+  detail::TimerEntry entry_;  // the registration; its fields are the driver's while registered
 };
 
 inline Sleep sleep_until(Sleep::Clock::time_point deadline) noexcept { return Sleep(deadline); }

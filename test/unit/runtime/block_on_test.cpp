@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <optional>
 #include <thread>
 
 #include "test_support.hpp"
@@ -69,6 +70,67 @@ TEST(BlockOn, AWakeBetweenPendingAndParkIsNotLost) {
     }
   };
   EXPECT_EQ(unawait::block_on(WakeFromThread{500, {}}), 7);
+}
+
+TEST(BlockOn, NestedInsideAPollOfAnotherBlockOn) {
+  // The inner block_on must not take the outer one's wake-up, nor the reverse.
+  struct Outer {
+    using output_type = int;
+    int polls = 0;
+    unawait::Poll<int> poll(unawait::Context& cx) {
+      ++polls;
+      int inner = unawait::block_on(Countdown<int>{3, 10});  // wakes itself three times
+      if (polls < 3) {
+        std::thread([w = cx.waker()]() mutable { std::move(w).wake(); }).join();
+        return unawait::pending;
+      }
+      return unawait::ready(inner + polls);
+    }
+  };
+  EXPECT_EQ(unawait::block_on(Outer{}), 13);
+}
+
+TEST(BlockOn, AWakerCloneOutlivesItsThread) {
+  std::optional<unawait::Waker> kept;
+  std::thread([&kept] {
+    struct KeepsAClone {
+      using output_type = void;
+      std::optional<unawait::Waker>* kept;
+      unawait::Poll<void> poll(unawait::Context& cx) {
+        kept->emplace(cx.waker());
+        return unawait::ready();
+      }
+    };
+    unawait::block_on(KeepsAClone{&kept});
+  }).join();
+  kept->wake_by_ref();  // the thread and its slot are gone; the parker lives on in the clone
+  std::move(*kept).wake();
+  SUCCEED();
+}
+
+TEST(BlockOn, AWakeLeftOverByAnEarlierCallCostsNoPoll) {
+  struct WakesThenReady {  // ready, but wakes its waker first: a permit nobody waits for
+    using output_type = void;
+    unawait::Poll<void> poll(unawait::Context& cx) {
+      cx.waker().wake_by_ref();
+      return unawait::ready();
+    }
+  };
+  unawait::block_on(WakesThenReady{});
+  auto gate = std::make_shared<Gate::Shared>();
+  std::thread opener([gate] {
+    for (;;) {
+      {
+        std::lock_guard<std::mutex> lock(gate->mutex);
+        if (gate->waker) break;
+      }
+      std::this_thread::yield();
+    }
+    Gate::open(*gate);
+  });
+  unawait::block_on(Gate(gate));
+  opener.join();
+  EXPECT_EQ(gate->polls, 2);  // not woken by the earlier call's permit
 }
 
 }  // namespace

@@ -108,4 +108,12 @@ TEST_F(ContractDeath, MovingARegisteredSleep) {
   EXPECT_DEATH(unawait::Sleep moved(std::move(sleep)), "a registered Sleep must not be moved");
 }
 
+TEST_F(ContractDeath, MovingARegisteredNotified) {
+  unawait::Notify notify;
+  unawait::Notified waiting = notify.notified();
+  unawait::Context cx(unawait::noop_waker());
+  EXPECT_TRUE(waiting.poll(cx).is_pending());
+  EXPECT_DEATH({ unawait::Notified moved(std::move(waiting)); }, "must not be moved after its first poll");
+}
+
 }  // namespace

@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <optional>
 #include <thread>
+#include <vector>
 
 #include <unawait/block_on.hpp>
 
@@ -101,6 +103,59 @@ TEST(Notify, BlockOnAcrossThreads) {
   unawait::block_on(notify.notified());
   notifier.join();
   SUCCEED();
+}
+
+TEST(Notify, ManyWaitersAcrossThreadsAreEachNotifiedOnce) {
+  unawait::Notify notify;
+  constexpr int kWaiters = 4, kEach = 200;
+  std::atomic<int> done{0};
+  std::vector<std::thread> waiters;
+  for (int w = 0; w < kWaiters; ++w) {
+    waiters.emplace_back([&] {
+      for (int i = 0; i < kEach; ++i) {
+        unawait::block_on(notify.notified());
+        ++done;
+      }
+    });
+  }
+  // Keep notifying until every wait completed: permits are not counted,
+  // so some notifications merge, but none is lost while someone waits.
+  while (done.load() < kWaiters * kEach) {
+    notify.notify_one();
+    std::this_thread::yield();
+  }
+  for (auto& t : waiters) t.join();
+  EXPECT_EQ(done.load(), kWaiters * kEach);
+}
+
+TEST(Notify, AWaiterDroppedFromTheMiddleOfTheQueueKeepsTheOrder) {
+  unawait::Notify notify;
+  unawait::Notified a = notify.notified(), c = notify.notified();
+  std::optional<unawait::Notified> b(notify.notified());
+  EXPECT_TRUE(poll_once(a, unawait::noop_waker()).is_pending());
+  EXPECT_TRUE(poll_once(*b, unawait::noop_waker()).is_pending());
+  EXPECT_TRUE(poll_once(c, unawait::noop_waker()).is_pending());
+  b.reset();  // unlinked from the middle
+  notify.notify_one();
+  notify.notify_one();
+  EXPECT_TRUE(poll_once(a, unawait::noop_waker()).is_ready());
+  EXPECT_TRUE(poll_once(c, unawait::noop_waker()).is_ready());
+  unawait::Notified d = notify.notified();
+  EXPECT_TRUE(poll_once(d, unawait::noop_waker()).is_pending());  // no permit left over
+}
+
+TEST(Notify, KeepsTheWakerOfTheLatestPoll) {
+  unawait_test::CountingWaker first, second;
+  unawait::Notify notify;
+  unawait::Notified waiting = notify.notified();
+  unawait::Waker a = first.make(), b = second.make();
+  EXPECT_TRUE(poll_once(waiting, a).is_pending());
+  EXPECT_TRUE(poll_once(waiting, b).is_pending());
+  EXPECT_EQ(first.live(), 1);  // the Notify released its clone of `a`
+  notify.notify_one();
+  EXPECT_EQ(second.wakes(), 1);
+  EXPECT_EQ(first.wakes(), 0);
+  EXPECT_TRUE(poll_once(waiting, b).is_ready());
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <unawait/block_on.hpp>
+#include <unawait/notify.hpp>
 #include <unawait/yield_now.hpp>
 
 #include "test_support.hpp"
@@ -172,6 +173,161 @@ TEST(ThreadPool, ManyTasksYieldingAcrossWorkers) {
   for (auto& handle : handles) finished += unawait::block_on(handle);
   EXPECT_EQ(finished, 64);
   EXPECT_EQ(counter->load(), 64 * 50);
+}
+
+TEST(ThreadPool, TasksSpawnedByAWorkerCompleteWhileThatWorkerIsBlocked) {
+  // The parent queues children on its own worker's queue, then blocks that
+  // worker until they have all run: the other worker must steal them.
+  struct Child {
+    using output_type = void;
+    Latch* all_ran;
+    std::shared_ptr<std::atomic<int>> left;
+    unawait::Poll<void> poll(unawait::Context&) {
+      if (--*left == 0) all_ran->open();
+      return unawait::ready();
+    }
+  };
+  struct Parent {
+    using output_type = void;
+    unawait::ThreadPool* pool;
+    Latch* all_ran;
+    unawait::Poll<void> poll(unawait::Context&) {
+      auto left = std::make_shared<std::atomic<int>>(10);
+      for (int i = 0; i < 10; ++i) pool->spawn(Child{all_ran, left});
+      all_ran->wait();  // blocks this worker
+      return unawait::ready();
+    }
+  };
+  Latch all_ran;
+  {
+    unawait::ThreadPool pool(2);
+    pool.spawn(Parent{&pool, &all_ran});
+  }
+  SUCCEED();
+}
+
+TEST(ThreadPool, AWorkerQueueThatOverflowsSpillsIntoTheInjectionQueue) {
+  // One task spawns far more children than a worker's queue holds.
+  auto ran = std::make_shared<std::atomic<int>>(0);
+  struct Child {
+    using output_type = void;
+    std::shared_ptr<std::atomic<int>> ran;
+    int yields;
+    unawait::Poll<void> poll(unawait::Context& cx) {
+      if (yields-- > 0) {
+        cx.waker().wake_by_ref();
+        return unawait::pending;
+      }
+      ++*ran;
+      return unawait::ready();
+    }
+  };
+  struct Parent {
+    using output_type = void;
+    unawait::ThreadPool* pool;
+    std::shared_ptr<std::atomic<int>> ran;
+    unawait::Poll<void> poll(unawait::Context&) {
+      for (int i = 0; i < 3000; ++i) pool->spawn(Child{ran, i % 3});
+      return unawait::ready();
+    }
+  };
+  {
+    unawait::ThreadPool pool(2);
+    pool.spawn(Parent{&pool, ran});
+  }
+  EXPECT_EQ(ran->load(), 3000);
+}
+
+TEST(ThreadPool, WakesFromOutsideThePoolReachParkedWorkers) {
+  constexpr int kTasks = 50;
+  std::vector<std::shared_ptr<unawait_test::Gate::Shared>> gates;
+  std::vector<unawait::JoinHandle<void>> handles;
+  unawait::ThreadPool pool(2);
+  for (int i = 0; i < kTasks; ++i) {
+    gates.push_back(std::make_shared<unawait_test::Gate::Shared>());
+    handles.push_back(pool.spawn(unawait_test::Gate(gates.back())));
+  }
+  // Wait until every gate registered a waker (the workers then park), then open them from here.
+  for (auto& gate : gates) {
+    for (;;) {
+      {
+        std::lock_guard<std::mutex> lock(gate->mutex);
+        if (gate->waker) break;
+      }
+      std::this_thread::yield();
+    }
+  }
+  for (auto& gate : gates) unawait_test::Gate::open(*gate);
+  for (auto& handle : handles) unawait::block_on(handle);
+  for (auto& gate : gates) EXPECT_EQ(gate->polls, 2);
+}
+
+TEST(ThreadPool, OneWorkerRunsEverything) {
+  unawait::ThreadPool pool(1);
+  std::vector<unawait::JoinHandle<int>> handles;
+  for (int i = 0; i < 300; ++i) handles.push_back(pool.spawn(Countdown<int>{i % 4, i}));
+  int sum = 0;
+  for (auto& handle : handles) sum += unawait::block_on(handle);
+  EXPECT_EQ(sum, 299 * 300 / 2);
+}
+
+TEST(ThreadPool, DroppingAJoinHandleDetachesTheTask) {
+  auto ran = std::make_shared<std::atomic<int>>(0);
+  struct Count {
+    using output_type = void;
+    std::shared_ptr<std::atomic<int>> ran;
+    int yields = 2;
+    unawait::Poll<void> poll(unawait::Context& cx) {
+      if (yields-- > 0) {
+        cx.waker().wake_by_ref();
+        return unawait::pending;
+      }
+      ++*ran;
+      return unawait::ready();
+    }
+  };
+  {
+    unawait::ThreadPool pool(2);
+    for (int i = 0; i < 100; ++i) pool.spawn(Count{ran});  // handles dropped at once
+  }
+  EXPECT_EQ(ran->load(), 100);
+}
+
+TEST(ThreadPool, TasksWakeEachOtherAcrossWorkers) {
+  // A ring of tasks passing a token through Notify: every wake comes from
+  // another task, on whichever worker it runs.
+  constexpr int kTasks = 8, kRounds = 200;
+  std::vector<std::unique_ptr<unawait::Notify>> notifies;
+  for (int i = 0; i < kTasks; ++i) notifies.push_back(std::make_unique<unawait::Notify>());
+  auto passes = std::make_shared<std::atomic<int>>(0);
+  struct Link {
+    using output_type = void;
+    unawait::Notify* mine;
+    unawait::Notify* next;
+    std::shared_ptr<std::atomic<int>> passes;
+    int rounds;
+    std::optional<unawait::Notified> waiting;
+    Link(unawait::Notify* m, unawait::Notify* n, std::shared_ptr<std::atomic<int>> p, int r)
+        : mine(m), next(n), passes(std::move(p)), rounds(r) {}
+    Link(Link&& other) noexcept : mine(other.mine), next(other.next), passes(other.passes), rounds(other.rounds) {}
+    unawait::Poll<void> poll(unawait::Context& cx) {
+      for (;;) {
+        if (rounds == 0) return unawait::ready();
+        if (!waiting) waiting.emplace(mine->notified());
+        if (waiting->poll(cx).is_pending()) return unawait::pending;
+        waiting.reset();
+        --rounds;
+        ++*passes;
+        next->notify_one();
+      }
+    }
+  };
+  {
+    unawait::ThreadPool pool(2);
+    for (int i = 0; i < kTasks; ++i) pool.spawn(Link(notifies[i].get(), notifies[(i + 1) % kTasks].get(), passes, kRounds));
+    notifies[0]->notify_one();
+  }
+  EXPECT_EQ(passes->load(), kTasks * kRounds);
 }
 
 }  // namespace

@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <condition_variable>
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <numeric>
 #include <optional>
 #include <random>
@@ -114,6 +116,57 @@ TEST(Timer, MovingAnUnpolledSleepKeepsItsDeadline) {
   EXPECT_EQ(b.deadline(), deadline);
   unawait::block_on(b);
   EXPECT_GE(Clock::now(), deadline);
+}
+
+TEST(Timer, SleepsDroppedBeforeFiringLeaveTheOthersInDeadlineOrder) {
+  // Registers sleeps by hand with wakers that record their order, drops a
+  // random half (from anywhere in the heap), and waits for the rest.
+  struct Record {
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::vector<int> woken;
+  };
+  struct Recorder {
+    Record* record;
+    int id;
+    void wake() {
+      std::lock_guard<std::mutex> lock(record->mutex);  // notify under it: `record` may go once we unlock
+      record->woken.push_back(id);
+      record->changed.notify_all();
+    }
+  };
+  constexpr int kSleeps = 400;
+  Record record;
+  std::size_t before = TimerDriver::instance().registered();
+  auto base = Clock::now() + 1s;  // later than the registrations, even under sanitizers
+  std::vector<std::unique_ptr<unawait::Sleep>> sleeps;
+  std::vector<int> order(kSleeps);
+  std::iota(order.begin(), order.end(), 0);
+  std::shuffle(order.begin(), order.end(), std::mt19937(7));
+  std::vector<int> by_slot;
+  for (int id : order) {
+    sleeps.push_back(std::make_unique<unawait::Sleep>(base + id * 50us));
+    by_slot.push_back(id);
+    unawait::Waker waker = unawait::Waker::from(std::make_shared<Recorder>(Recorder{&record, id}));
+    ASSERT_TRUE(unawait_test::poll_once(*sleeps.back(), waker).is_pending());
+  }
+  EXPECT_EQ(TimerDriver::instance().registered(), before + kSleeps);
+  std::vector<int> kept;
+  for (std::size_t i = 0; i < sleeps.size(); ++i) {
+    if (i % 2 == 0) {
+      sleeps[i].reset();  // deregistered
+    } else {
+      kept.push_back(by_slot[i]);
+    }
+  }
+  if (Clock::now() >= base) GTEST_SKIP() << "the registrations took longer than the first deadline";
+  std::sort(kept.begin(), kept.end());
+  {
+    std::unique_lock<std::mutex> lock(record.mutex);
+    record.changed.wait(lock, [&] { return record.woken.size() == kept.size(); });
+    EXPECT_EQ(record.woken, kept);  // deadline order, none of the dropped ones
+  }
+  EXPECT_EQ(TimerDriver::instance().registered(), before);
 }
 
 }  // namespace

@@ -1,354 +1,519 @@
-// unawait/detail/task.hpp: spawned tasks and the run queue that Executor,
-// CheckedExecutor and ThreadPool share.
+// unawait/detail/task.hpp: spawned tasks, shared by Executor, CheckedExecutor
+// and ThreadPool.
 //
-// A task is a spawned future plus its scheduling state. Its waker is the raw
-// pair {task pointer, task_waker_vtable}: waking pushes the task onto its run
-// queue, at most once until it is polled again. Tasks are reference counted
-// by hand, so cloning a task's waker is one atomic increment and no allocation.
+// A task is ONE heap block (after async-task and Tokio):
 //
-// Who owns a reference to a task: the run queue's `live` set (until the task
-// finishes or is cancelled), each entry of the `ready` queue, each Waker, and
-// a poller while it runs the task (a TaskRef).
+//     Task<F> : TaskCore<T> : TaskHeader
+//       TaskHeader   the state word, the vtable, the scheduler, the queue link,
+//                    the live-list links, the spawn number and name, and the
+//                    JoinHandle's waker slot
+//       TaskCore<T>  the outcome: the output (or the exception) once completed
+//       Task<F>      the future, while it is not finished
+//
+// JoinHandle<T> points at the TaskCore<T> (it does not know F); there is no
+// separate shared state. A task's waker is the RawWaker {task, &task_waker_vtable}:
+// cloning it is one atomic increment of the state word, waking it queues the
+// task at most once until it is polled again. A poll lends the waker (a
+// LentWaker built on the stack): no reference count changes per poll.
+//
+// The state word (`TaskHeader::state`). Every flag and what it guarantees:
+//
+//   kScheduled  The task is queued, or about to be queued, or was woken while
+//               running (then the poller queues it again when the poll
+//               returns). While set, wakes do nothing more. The party that set
+//               it on a task that was not running took one reference for the
+//               queue entry (the "runnable reference"); the poller owns that
+//               reference while it polls.
+//   kRunning    A poller is inside the future's poll(); only it touches the
+//               future. Set and cleared by the poller (never by a waker).
+//   kCompleted  The future is gone and the outcome (value, exception, or
+//               TaskCancelled) is stored. Never cleared; wakes are ignored.
+//   kClosed     Only with kCompleted: the outcome has been taken or destroyed
+//               (by the JoinHandle, or by the poller because there was no
+//               handle). Nobody touches the outcome any more.
+//   kHandle     The JoinHandle exists. Whoever clears it while kCompleted is
+//               set and kClosed is not, or sets kCompleted while it is clear,
+//               owns the outcome and must destroy it (sets kClosed).
+//   kAwaiter    The JoinHandle registered a waker in `awaiter`: completion
+//               must wake it. Set by the handle's poll, never cleared.
+//   kFailed     Only with kCompleted: the outcome is an exception (the
+//               future threw, or TaskCancelled), not a value. Set together
+//               with kCompleted.
+//   refcount    The bits from kReference up count the owners of the block:
+//               the runnable reference (while queued or polled), every Waker
+//               clone, the JoinHandle, and the scheduler's "live" reference
+//               (held from spawn until the task completes or is cancelled;
+//               it keeps an idle task alive for cancellation). The owner that
+//               drops the count to zero frees the block.
+//
+// Ordering: a wake sets kScheduled with release, the poller takes kRunning
+// with acquire (the poll sees what the waker's caller wrote); the poller
+// clears kRunning with release; completion is published with release and read
+// by the handle with acquire.
 #pragma once
 
 #include <atomic>
-#include <condition_variable>
 #include <cstddef>
-#include <deque>
+#include <cstdint>
 #include <exception>
 #include <memory>
-#include <mutex>
-#include <optional>
+#include <new>
+#include <stdexcept>
 #include <string>
-#include <unordered_set>
+#include <type_traits>
 #include <utility>
-#include <vector>
 
+#include "../atomic_waker.hpp"
 #include "../config.hpp"
 #include "../context.hpp"
 #include "../future.hpp"
-#include "../join_handle.hpp"
+#include "../poll.hpp"
 #include "../waker.hpp"
+#include "parker.hpp"
 
-namespace unawait::detail {
+namespace unawait {
 
-class TaskBase;
-
-// Owns one reference to a task; releases it on destruction.
-class TaskRef {
+// Thrown by a JoinHandle whose task was destroyed before it finished.
+class TaskCancelled : public std::runtime_error {
  public:
-  TaskRef() noexcept = default;
-  explicit TaskRef(TaskBase* adopted) noexcept : task_(adopted) {}
-  TaskRef(TaskRef&& other) noexcept : task_(std::exchange(other.task_, nullptr)) {}
-  TaskRef& operator=(TaskRef&& other) noexcept {
-    std::swap(task_, other.task_);  // our old task is released with `other`
-    return *this;
-  }
-  ~TaskRef();
-
-  TaskBase* operator->() const noexcept { return task_; }
-  TaskBase& operator*() const noexcept { return *task_; }
-  explicit operator bool() const noexcept { return task_ != nullptr; }
-
- private:
-  TaskBase* task_ = nullptr;
+  explicit TaskCancelled(const std::string& task)
+      : std::runtime_error("unawait: task \"" + task + "\" was cancelled before it finished") {}
 };
 
-// The queue of runnable tasks and the set of unfinished ones; thread-safe.
-class RunQueue {
+namespace detail {
+
+inline constexpr std::uint64_t kScheduled = 1u << 0;
+inline constexpr std::uint64_t kRunning = 1u << 1;
+inline constexpr std::uint64_t kCompleted = 1u << 2;
+inline constexpr std::uint64_t kClosed = 1u << 3;
+inline constexpr std::uint64_t kHandle = 1u << 4;
+inline constexpr std::uint64_t kAwaiter = 1u << 5;
+inline constexpr std::uint64_t kFailed = 1u << 6;
+inline constexpr std::uint64_t kReference = 1u << 7;  // one unit of the reference count
+inline constexpr std::uint64_t kFlagMask = kReference - 1;
+
+inline std::uint64_t refs_of(std::uint64_t state) noexcept { return state / kReference; }
+
+struct TaskHeader;
+
+// What a task needs from the executor that spawned it. It lives as long as
+// any task of it does (the executor holds one reference, every task one), so
+// a waker called after the executor is gone still finds it.
+class Scheduler {
  public:
-  void admit(TaskBase* task);        // a new task: `live` adopts the spawner's reference
-  void push(TaskBase* task);         // adopts one reference; dropped if the queue is closed
-  TaskRef pop_until_idle();          // empty TaskRef once no unfinished task remains
-  TaskRef pop_until_closed();        // empty TaskRef once closed
-  TaskRef try_pop();                 // empty TaskRef if nothing is runnable now
-  bool idle();                       // no unfinished task
-  void finished(TaskBase* task);     // `task` finished: `live` releases it
-  void wait_idle();                  // until no unfinished task remains
-  std::vector<TaskRef> close();      // refuse pushes; hand back the unfinished tasks
+  Scheduler() = default;
+  Scheduler(const Scheduler&) = delete;
+  Scheduler& operator=(const Scheduler&) = delete;
 
- private:
-  template <class Stop>
-  TaskRef pop(Stop stop);
+  // Queues `task`, adopting its runnable reference (dropping it if the
+  // scheduler is shut down). Any thread; must not throw.
+  virtual void schedule(TaskHeader* task) noexcept = 0;
+  // The task is completing (or being cancelled): forget it. Called once per
+  // task, by the thread that completes it, which still holds its references.
+  virtual void task_done(TaskHeader* task) noexcept = 0;
 
-  std::mutex mutex_;
-  std::condition_variable runnable_;     // signalled on push, on becoming idle and on close
-  std::condition_variable idle_;         // signalled when `live_` becomes empty
-  std::deque<TaskBase*> ready_;          // FIFO of runnable tasks; each entry owns a reference
-  std::unordered_set<TaskBase*> live_;   // spawned, not finished, not cancelled; each owns a reference
-  bool closed_ = false;                  // set once by close(); then pushes are dropped
-};
-
-enum class RunOutcome {
-  finished,  // the future completed (or threw); its outcome went to the JoinHandle
-  requeued,  // woken while it was being polled: back in the ready queue
-  idle,      // pending, and nobody has woken it since
-};
-
-class TaskBase {
- public:
-  TaskBase(std::shared_ptr<RunQueue> queue, std::string name) : queue_(std::move(queue)), name_(std::move(name)) {}
-  TaskBase(const TaskBase&) = delete;
-  TaskBase& operator=(const TaskBase&) = delete;
-
-  const std::string& name() const noexcept { return name_; }
-
-  void ref() noexcept {
-    // Relaxed: a new reference is always made from an existing one.
-    refs_.fetch_add(1, std::memory_order_relaxed);
-  }
+  void ref() noexcept { refs_.fetch_add(1, std::memory_order_relaxed); }
   void unref() noexcept {
-    // acq_rel: whoever deletes must see all other owners' writes.
     if (refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
   }
 
-  // A new Waker for this task (owning one reference).
-  Waker waker() noexcept;
-  void acquire_waker() noexcept {
-    ref();
-    wakers_.fetch_add(1, std::memory_order_relaxed);
-  }
-  void release_waker() noexcept {
-    // Release: a wake() made through this clone (state_ set to kScheduled)
-    // happens-before a reader that acquires the count and sees it drop.
-    wakers_.fetch_sub(1, std::memory_order_release);
-    unref();
-  }
-
-  // Makes the task runnable: queues it unless it is queued already, finished,
-  // or running (then the poller queues it again when the poll returns).
-  void schedule() noexcept;
-
-  // Polls the task once. Called only by the poller that popped it.
-  RunOutcome run();
-
-  // Destroys the future of an unfinished task; its JoinHandle gets TaskCancelled.
-  void cancel() noexcept;
-
-  // True when nothing can ever make this task runnable again: it is not
-  // queued and no clone of its waker is alive. Meaningful only while the
-  // task is idle (not running) and unfinished.
-  bool unreachable() const noexcept {
-    // Acquire the count first: a concurrent wake() scheduled the task before
-    // it released its clone, so a count of 0 makes that kScheduled visible.
-    return wakers_.load(std::memory_order_acquire) == 0 &&
-           (state_.load(std::memory_order_acquire) & kScheduled) == 0;
-  }
-
  protected:
-  virtual ~TaskBase() = default;
-  // Polls the future once; true when it finished and handed its outcome to
-  // the JoinHandle. Never throws: an exception is the future's outcome.
-  virtual bool poll_future(Context& cx) noexcept = 0;
-  virtual void drop_future() noexcept = 0;  // cancellation
+  virtual ~Scheduler() = default;
 
  private:
-  enum : unsigned {
-    kScheduled = 1,  // in the ready queue, or woken while running (to be queued by the poller)
-    kRunning = 2,    // a poller is inside poll_future; only it touches the future
-    kDone = 4,       // finished or cancelled; wakes are ignored from then on
-  };
-
-  std::atomic<unsigned> state_{0};
-  std::atomic<std::size_t> refs_{1};     // owners, see the file comment; the task is deleted at 0
-  std::atomic<std::size_t> wakers_{0};   // live Waker clones (a subset of refs_); read by the checked mode
-  const std::shared_ptr<RunQueue> queue_;
-  const std::string name_;
+  std::atomic<std::size_t> refs_{1};  // the executor's own, plus one per allocated task
 };
 
-// The vtable of a task's waker: data is the TaskBase.
-inline TaskBase* task_of(const void* data) noexcept { return const_cast<TaskBase*>(static_cast<const TaskBase*>(data)); }
-inline RawWaker task_waker_clone(const void* data) noexcept;
-inline void task_waker_wake(const void* data) noexcept {
-  task_of(data)->schedule();  // before releasing the clone: see release_waker
-  task_of(data)->release_waker();
+enum class PollResult : unsigned char {
+  pending,
+  value,  // finished: the future is destroyed and its output stored
+  error,  // finished: the future is destroyed and the exception it threw stored
+};
+
+struct TaskVTable {
+  // Polls the future once with `cx`. Never throws.
+  PollResult (*poll)(TaskHeader* task, Context& cx) noexcept;
+  // Destroys the unfinished future and stores TaskCancelled as the outcome.
+  void (*cancel)(TaskHeader* task) noexcept;
+  // Destroys the stored outcome (an exception if `failed`).
+  void (*drop_output)(TaskHeader* task, bool failed) noexcept;
+  // Frees the block (future and outcome are already destroyed).
+  void (*destroy)(TaskHeader* task) noexcept;
+};
+
+inline void unref_task(TaskHeader* task) noexcept;
+
+struct TaskHeader {
+  TaskHeader(const TaskVTable* vt, Scheduler* sched, std::uint64_t initial_state) noexcept
+      : state(initial_state), vtable(vt), scheduler(sched) {}
+
+  std::atomic<std::uint64_t> state;
+  const TaskVTable* const vtable;
+  Scheduler* const scheduler;  // one reference, released by destroy
+  // Intrusive link of whichever run queue holds the runnable reference.
+  TaskHeader* next_queued = nullptr;
+  // Intrusive links of Executor's live list (its run thread only); null when not linked.
+  TaskHeader* live_prev = nullptr;
+  TaskHeader* live_next = nullptr;
+  // The name: (number << 1) | 1 for "task #<number>" (formatted only when
+  // asked), or the address of the given name's text, kept in the task's
+  // own block after the task (so naming costs no allocation).
+  std::uintptr_t name = 1;
+  AtomicWaker awaiter;  // the JoinHandle's latest waker (kAwaiter)
+
+  std::string display_name() const {
+    if ((name & 1) != 0) return "task #" + std::to_string(name >> 1);
+    return std::string(reinterpret_cast<const char*>(name));
+  }
+
+  // True when nothing can ever make this idle, unfinished task runnable
+  // again: it is not scheduled and no clone of its waker is alive (the only
+  // references left are the live one and the JoinHandle's). One load: a wake
+  // sets kScheduled before it drops its clone, in the same word.
+  bool unreachable() const noexcept {
+    std::uint64_t s = state.load(std::memory_order_acquire);
+    std::uint64_t structural = 1 + ((s & kHandle) != 0 ? 1 : 0);
+    return (s & kScheduled) == 0 && refs_of(s) == structural;
+  }
+};
+
+// --- the waker -------------------------------------------------------------
+
+inline TaskHeader* task_of(const void* data) noexcept {
+  return const_cast<TaskHeader*>(static_cast<const TaskHeader*>(data));
 }
-inline void task_waker_wake_by_ref(const void* data) noexcept { task_of(data)->schedule(); }
-inline void task_waker_drop(const void* data) noexcept { task_of(data)->release_waker(); }
+
+inline void unref_task(TaskHeader* task) noexcept {
+  // acq_rel: whoever frees must see every other owner's writes.
+  std::uint64_t prev = task->state.fetch_sub(kReference, std::memory_order_acq_rel);
+  if (refs_of(prev) == 1) task->vtable->destroy(task);
+}
+
+// wake_by_ref: schedule without consuming a reference.
+inline void schedule_task(TaskHeader* task) noexcept {
+  std::uint64_t s = task->state.load(std::memory_order_relaxed);
+  for (;;) {
+    if ((s & (kCompleted | kScheduled)) != 0) return;
+    std::uint64_t next = (s & kRunning) != 0 ? (s | kScheduled) : ((s | kScheduled) + kReference);
+    // Release: what the caller wrote before waking is seen by the next poll.
+    if (task->state.compare_exchange_weak(s, next, std::memory_order_acq_rel, std::memory_order_relaxed)) break;
+  }
+  if ((s & kRunning) == 0) task->scheduler->schedule(task);  // hands over the reference taken above
+}
+
+// wake: schedule, consuming the waker's reference (it becomes the runnable
+// reference when the task was idle).
+inline void wake_task(TaskHeader* task) noexcept {
+  std::uint64_t s = task->state.load(std::memory_order_relaxed);
+  for (;;) {
+    if ((s & (kCompleted | kScheduled)) != 0) {
+      unref_task(task);
+      return;
+    }
+    std::uint64_t next = (s & kRunning) != 0 ? ((s | kScheduled) - kReference) : (s | kScheduled);
+    if (task->state.compare_exchange_weak(s, next, std::memory_order_acq_rel, std::memory_order_relaxed)) break;
+  }
+  if ((s & kRunning) == 0) task->scheduler->schedule(task);
+}
+
+inline RawWaker task_waker_clone(const void* data) noexcept;
+inline void task_waker_wake(const void* data) noexcept { wake_task(task_of(data)); }
+inline void task_waker_wake_by_ref(const void* data) noexcept { schedule_task(task_of(data)); }
+inline void task_waker_drop(const void* data) noexcept { unref_task(task_of(data)); }
 inline constexpr RawWakerVTable task_waker_vtable{&task_waker_clone, &task_waker_wake, &task_waker_wake_by_ref,
                                                   &task_waker_drop};
 inline RawWaker task_waker_clone(const void* data) noexcept {
-  task_of(data)->acquire_waker();
+  // Relaxed: a new reference is made from an existing one.
+  task_of(data)->state.fetch_add(kReference, std::memory_order_relaxed);
   return RawWaker{data, &task_waker_vtable};
 }
 
-inline Waker TaskBase::waker() noexcept {
-  acquire_waker();
-  return Waker::from_raw(RawWaker{this, &task_waker_vtable});
-}
+// --- running and completing --------------------------------------------------
 
-inline void TaskBase::schedule() noexcept {
-  unsigned state = state_.load(std::memory_order_relaxed);
+enum class RunOutcome {
+  finished,  // the future completed (or threw, or was cancelled before this poll)
+  requeued,  // woken while it was being polled: queued again
+  idle,      // pending, and nobody has woken it since
+};
+
+// Publishes the stored outcome of a task whose future is gone: the
+// scheduler forgets it, kCompleted is set, the outcome is dropped at once if
+// there is no JoinHandle (none can appear later), the handle's waker is
+// woken if it registered one. Gives up the live reference and, with
+// `drop_runnable` (the poller), the runnable one, in the same
+// read-modify-write as the completion unless a waker must still be called.
+inline void complete_task(TaskHeader* task, bool drop_runnable, bool failed) noexcept {
+  task->scheduler->task_done(task);
+  const std::uint64_t owned = (drop_runnable ? 2 : 1) * kReference;
+  std::uint64_t s = task->state.load(std::memory_order_acquire);
+  if ((s & kHandle) == 0) task->vtable->drop_output(task, failed);  // kHandle is never set again
+  std::uint64_t next;
   do {
-    if ((state & (kDone | kScheduled)) != 0) return;
-    // acq_rel: release publishes what the waker's caller wrote before waking
-    // to the poller, which acquires state_ in run().
-  } while (!state_.compare_exchange_weak(state, state | kScheduled, std::memory_order_acq_rel,
-                                         std::memory_order_relaxed));
-  if ((state & kRunning) == 0) {
-    ref();
-    queue_->push(this);
+    next = (s & ~(kRunning | kScheduled)) | kCompleted | (failed ? kFailed : 0);
+    if (!drop_runnable) next |= (s & kScheduled);  // a queue entry still owns its reference
+    if ((s & kHandle) == 0) {
+      next = (next | kClosed) - owned;
+    } else if ((s & kAwaiter) != 0) {
+      next -= owned - kReference;  // keep one reference to call the waker with
+    } else {
+      next -= owned;
+    }
+    // Release: the handle sees the outcome; acquire: see the handle's registration.
+  } while (!task->state.compare_exchange_weak(s, next, std::memory_order_acq_rel, std::memory_order_acquire));
+  if ((s & kHandle) != 0 && (s & kAwaiter) != 0) {
+    task->awaiter.wake();
+    unref_task(task);
+  } else if (refs_of(next) == 0) {
+    task->vtable->destroy(task);
   }
 }
 
-inline RunOutcome TaskBase::run() {
+// Polls a task popped from a run queue; the caller hands over the runnable
+// reference.
+inline RunOutcome run_task(TaskHeader* task) {
   // kScheduled -> kRunning. Acquire: see what the waker's caller wrote.
-  unsigned state = state_.load(std::memory_order_relaxed);
-  do {
-    if ((state & kDone) != 0) return RunOutcome::finished;  // cancelled while queued
-  } while (!state_.compare_exchange_weak(state, (state & ~kScheduled) | kRunning, std::memory_order_acquire,
-                                         std::memory_order_relaxed));
-  bool done;
-  {
-    Waker waker = this->waker();
-    Context cx(waker);
-    done = poll_future(cx);
+  std::uint64_t s = task->state.load(std::memory_order_relaxed);
+  for (;;) {
+    if ((s & kCompleted) != 0) {  // cancelled while queued
+      unref_task(task);
+      return RunOutcome::finished;
+    }
+    if (task->state.compare_exchange_weak(s, (s & ~kScheduled) | kRunning, std::memory_order_acquire,
+                                          std::memory_order_relaxed)) {
+      break;
+    }
   }
-  if (done) {
-    state_.store(kDone, std::memory_order_release);
-    queue_->finished(this);
+  PollResult result;
+  {
+    LentWaker waker(RawWaker{task, &task_waker_vtable});
+    Context cx(waker.get());
+    result = task->vtable->poll(task, cx);
+  }
+  if (result != PollResult::pending) {
+    complete_task(task, true, result == PollResult::error);
     return RunOutcome::finished;
   }
-  // kRunning -> idle, or -> queued again if woken during the poll. Release:
-  // the next poller (maybe another thread) sees this poll's writes.
-  state = state_.fetch_and(~kRunning, std::memory_order_acq_rel);
-  if ((state & kScheduled) == 0) return RunOutcome::idle;
-  ref();
-  queue_->push(this);
+  // kRunning -> idle (dropping the runnable reference), or -> queued again
+  // if woken during the poll (keeping it). Release: the next poller, maybe
+  // on another thread, sees this poll's writes.
+  s = task->state.load(std::memory_order_relaxed);
+  std::uint64_t next;
+  do {
+    next = s & ~kRunning;
+    if ((s & kScheduled) == 0) next -= kReference;
+  } while (!task->state.compare_exchange_weak(s, next, std::memory_order_acq_rel, std::memory_order_relaxed));
+  if ((s & kScheduled) == 0) return RunOutcome::idle;  // the live reference keeps it alive
+  task->scheduler->schedule(task);
   return RunOutcome::requeued;
 }
 
-inline void TaskBase::cancel() noexcept {
-  state_.fetch_or(kDone, std::memory_order_acq_rel);
-  drop_future();
+// Cancels an unfinished task that is not running (its executor is being
+// destroyed): destroys the future, stores TaskCancelled, completes it. A
+// queue entry, if any, keeps its reference (whoever drains the queue drops it).
+inline void cancel_task(TaskHeader* task) noexcept {
+  if ((task->state.load(std::memory_order_acquire) & kCompleted) != 0) return;
+  task->vtable->cancel(task);
+  complete_task(task, false, true);
 }
 
-inline TaskRef::~TaskRef() {
-  if (task_ != nullptr) task_->unref();
-}
+// --- the typed parts ----------------------------------------------------------
 
-// A spawned future of type F.
-template <class F>
-class Task final : public TaskBase {
-  using T = output_t<F>;
+// The outcome of a task with output T: written once before kCompleted is
+// set (kFailed says which member), then taken or destroyed once by the party
+// the state word names.
+template <class T>
+struct TaskCore : TaskHeader {
+  TaskCore(const TaskVTable* vt, Scheduler* sched, std::uint64_t initial_state) noexcept
+      : TaskHeader(vt, sched, initial_state) {}
+  ~TaskCore() {}
 
- public:
-  Task(std::shared_ptr<RunQueue> queue, std::string name, F&& future)
-      : TaskBase(std::move(queue), std::move(name)), future_(std::move(future)) {}
-
-  JoinHandle<T> join_handle() const { return JoinHandle<T>(join_); }
-
- private:
-  bool poll_future(Context& cx) noexcept override {
-    try {
-      Poll<T> result = future_->poll(cx);
-      if (result.is_pending()) return false;
-      stored_t<T> value = take_output(std::move(result));
-      future_.reset();  // the future's destructors run before the JoinHandle sees the value
-      join_->set_value(std::move(value));
-    } catch (...) {
-      future_.reset();
-      join_->set_error(std::current_exception());
+  void destroy_outcome(bool failed) noexcept {
+    if (failed) {
+      std::destroy_at(&error);
+    } else {
+      std::destroy_at(&value);
     }
-    return true;
   }
 
-  void drop_future() noexcept override {
-    future_.reset();
-    join_->set_error(std::make_exception_ptr(TaskCancelled(name())));
-  }
-
-  std::optional<F> future_;  // engaged until the task finishes or is cancelled
-  const std::shared_ptr<JoinState<T>> join_ = std::make_shared<JoinState<T>>();
+  union {
+    stored_t<T> value;
+    std::exception_ptr error;
+  };
 };
 
-// Spawns `future` as a task on `queue`, runnable at once.
 template <class F>
-JoinHandle<output_t<F>> spawn_on(const std::shared_ptr<RunQueue>& queue, std::string name, F&& future) {
-  static_assert(is_future_v<F>, "spawn needs a future");
-  auto* task = new Task<F>(queue, std::move(name), std::move(future));
-  JoinHandle<output_t<F>> handle = task->join_handle();
-  queue->admit(task);
-  task->schedule();
-  return handle;
-}
+class Task final : public TaskCore<output_t<F>> {
+  using T = output_t<F>;
+  using Core = TaskCore<T>;
 
-inline void RunQueue::admit(TaskBase* task) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  UNAWAIT_CONTRACT(!closed_, "spawn on an executor that is shutting down");
-  live_.insert(task);
-}
+ public:
+  Task(Scheduler* sched, std::uint64_t initial_state, F&& f) noexcept(std::is_nothrow_move_constructible_v<F>)
+      : Core(&vtable, sched, initial_state) {
+    ::new (static_cast<void*>(&future_)) F(std::move(f));
+  }
+  ~Task() {}
 
-inline void RunQueue::push(TaskBase* task) {
-  TaskRef refused;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (closed_) {
-      refused = TaskRef(task);  // released after unlocking: it may delete the task
+  static const TaskVTable vtable;
+
+  // The block: the task, then the name's text if it has one.
+  static void* allocate(std::size_t size) {
+    if constexpr (alignof(Task) > __STDCPP_DEFAULT_NEW_ALIGNMENT__) {
+      return ::operator new(size, std::align_val_t(alignof(Task)));
     } else {
-      ready_.push_back(task);
+      return ::operator new(size);
     }
   }
-  runnable_.notify_one();
-}
-
-template <class Stop>
-TaskRef RunQueue::pop(Stop stop) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  runnable_.wait(lock, [&] { return !ready_.empty() || stop(); });
-  if (ready_.empty()) return TaskRef();
-  TaskBase* task = ready_.front();
-  ready_.pop_front();
-  return TaskRef(task);
-}
-
-inline TaskRef RunQueue::pop_until_idle() {
-  return pop([this] { return live_.empty(); });
-}
-
-inline TaskRef RunQueue::pop_until_closed() {
-  return pop([this] { return closed_; });
-}
-
-inline TaskRef RunQueue::try_pop() {
-  return pop([] { return true; });
-}
-
-inline bool RunQueue::idle() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return live_.empty();
-}
-
-inline void RunQueue::finished(TaskBase* task) {
-  TaskRef released;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (live_.erase(task) == 0) return;  // already handed out by close()
-    released = TaskRef(task);
-    if (!live_.empty()) return;
+  static void deallocate(void* block) noexcept {
+    if constexpr (alignof(Task) > __STDCPP_DEFAULT_NEW_ALIGNMENT__) {
+      ::operator delete(block, std::align_val_t(alignof(Task)));
+    } else {
+      ::operator delete(block);
+    }
   }
-  runnable_.notify_all();
-  idle_.notify_all();
-}
 
-inline void RunQueue::wait_idle() {
-  std::unique_lock<std::mutex> lock(mutex_);
-  idle_.wait(lock, [this] { return live_.empty(); });
-}
+ private:
+  static Task* self(TaskHeader* t) noexcept { return static_cast<Task*>(t); }
 
-inline std::vector<TaskRef> RunQueue::close() {
-  std::vector<TaskRef> unfinished;
-  std::deque<TaskBase*> queued;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    closed_ = true;
-    for (TaskBase* task : live_) unfinished.emplace_back(task);
-    live_.clear();
-    queued.swap(ready_);
+  static PollResult poll(TaskHeader* t, Context& cx) noexcept {
+    Task* task = self(t);
+    try {
+      Poll<T> result = task->future_.poll(cx);
+      if (result.is_pending()) return PollResult::pending;
+      stored_t<T> value = take_output(std::move(result));
+      task->future_.~F();  // the future's destructors run before the JoinHandle sees the value
+      try {
+        ::new (static_cast<void*>(&task->value)) stored_t<T>(std::move(value));
+      } catch (...) {
+        ::new (static_cast<void*>(&task->error)) std::exception_ptr(std::current_exception());
+        return PollResult::error;
+      }
+      return PollResult::value;
+    } catch (...) {
+      task->future_.~F();
+      ::new (static_cast<void*>(&task->error)) std::exception_ptr(std::current_exception());
+      return PollResult::error;
+    }
   }
-  runnable_.notify_all();
-  for (TaskBase* task : queued) task->unref();
-  return unfinished;
+
+  static void cancel(TaskHeader* t) noexcept {
+    Task* task = self(t);
+    task->future_.~F();
+    ::new (static_cast<void*>(&task->error)) std::exception_ptr(std::make_exception_ptr(TaskCancelled(task->display_name())));
+  }
+
+  static void drop_output(TaskHeader* t, bool failed) noexcept { self(t)->destroy_outcome(failed); }
+
+  static void destroy(TaskHeader* t) noexcept {
+    Scheduler* sched = t->scheduler;
+    Task* task = self(t);
+    task->~Task();
+    deallocate(task);
+    sched->unref();
+  }
+
+  union {
+    F future_;  // alive until the task completes or is cancelled
+  };
+};
+
+template <class F>
+const TaskVTable Task<F>::vtable{&Task::poll, &Task::cancel, &Task::drop_output, &Task::destroy};
+
+// The initial state of a spawned task: scheduled, with a JoinHandle, and
+// three references (the runnable one, the handle's, the live one).
+inline constexpr std::uint64_t kSpawnState = kScheduled | kHandle | 3 * kReference;
+
+// Allocates a task for `future` on `sched` (which it references), not yet
+// queued, named "task #<number>" or, if `name` is not null, by a copy of it.
+// The caller queues it (handing over the runnable reference) and builds the
+// JoinHandle (from the handle's reference).
+template <class F>
+Task<F>* new_task(Scheduler* sched, F&& future, std::uint64_t number, const std::string* name) {
+  static_assert(is_future_v<F>, "spawn needs a future");
+  using TaskF = Task<F>;
+  static_assert(sizeof(TaskF) % 2 == 0, "the name's text must start at an even address");
+  const std::size_t size = sizeof(TaskF) + (name != nullptr ? name->size() + 1 : 0);
+  void* block = TaskF::allocate(size);
+  TaskF* task;
+  try {
+    task = ::new (block) TaskF(sched, kSpawnState, std::move(future));
+  } catch (...) {
+    TaskF::deallocate(block);
+    throw;
+  }
+  if (name != nullptr) {
+    char* text = static_cast<char*>(block) + sizeof(TaskF);
+    name->copy(text, name->size());
+    text[name->size()] = '\0';
+    task->name = reinterpret_cast<std::uintptr_t>(text);
+  } else {
+    task->name = (static_cast<std::uintptr_t>(number) << 1) | 1;
+  }
+  sched->ref();
+  return task;
 }
 
-}  // namespace unawait::detail
+// The innermost scheduler running on this thread (set by Executor::run and
+// pool workers): a task woken on its own scheduler's thread is queued
+// without a lock.
+inline Scheduler*& current_scheduler() noexcept {
+  static thread_local Scheduler* current = nullptr;
+  return current;
+}
+
+class CurrentSchedulerScope {
+ public:
+  explicit CurrentSchedulerScope(Scheduler* s) noexcept : saved_(std::exchange(current_scheduler(), s)) {}
+  ~CurrentSchedulerScope() { current_scheduler() = saved_; }
+  CurrentSchedulerScope(const CurrentSchedulerScope&) = delete;
+  CurrentSchedulerScope& operator=(const CurrentSchedulerScope&) = delete;
+
+ private:
+  Scheduler* saved_;
+};
+
+// An intrusive FIFO of tasks through `next_queued`; not thread-safe.
+class TaskList {
+ public:
+  bool empty() const noexcept { return head_ == nullptr; }
+  void push_back(TaskHeader* task) noexcept {
+    task->next_queued = nullptr;
+    if (tail_ != nullptr) {
+      tail_->next_queued = task;
+    } else {
+      head_ = task;
+    }
+    tail_ = task;
+  }
+  void push_front(TaskHeader* task) noexcept {
+    task->next_queued = head_;
+    head_ = task;
+    if (tail_ == nullptr) tail_ = task;
+  }
+  TaskHeader* pop_front() noexcept {
+    TaskHeader* task = head_;
+    if (task != nullptr) {
+      head_ = task->next_queued;
+      if (head_ == nullptr) tail_ = nullptr;
+      task->next_queued = nullptr;
+    }
+    return task;
+  }
+  void append(TaskList& other) noexcept {  // moves all of `other` to our back
+    if (other.head_ == nullptr) return;
+    if (tail_ != nullptr) {
+      tail_->next_queued = other.head_;
+    } else {
+      head_ = other.head_;
+    }
+    tail_ = other.tail_;
+    other.head_ = other.tail_ = nullptr;
+  }
+
+ private:
+  TaskHeader* head_ = nullptr;
+  TaskHeader* tail_ = nullptr;
+};
+
+}  // namespace detail
+}  // namespace unawait
