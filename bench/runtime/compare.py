@@ -97,6 +97,18 @@ def machine_info():
     return info
 
 
+def tokio_version():
+    """Tokio's version from the crate's Cargo.lock (what cargo built), or None."""
+    try:
+        lines = open(os.path.join(TOKIO_DIR, "Cargo.lock")).read().splitlines()
+    except OSError:
+        return None
+    for i, line in enumerate(lines):
+        if line.strip() == 'name = "tokio"' and i + 1 < len(lines):
+            return lines[i + 1].split("=", 1)[1].strip().strip('"')
+    return None
+
+
 def label_and_path(spec):
     if "=" in spec:
         label, path = spec.split("=", 1)
@@ -223,15 +235,15 @@ def main():
     info["loadavg_after"] = open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else None
 
     summary = summarize(rounds, labels, workloads)
-    print("unawait runtime against Tokio: medians of %d alternating rounds, %d tasks, %d sleeps (%s, load %s)" % (
-        args.rounds, args.tasks, args.sleeps, info["date"], " ".join(info.get("loadavg", []))))
+    print("unawait runtime against Tokio %s: medians of %d alternating rounds, %d tasks, %d sleeps (%s, load %s)" % (
+        tokio_version(), args.rounds, args.tasks, args.sleeps, info["date"], " ".join(info.get("loadavg", []))))
     print_text(summary)
     if args.markdown:
         print()
         print_markdown(summary)
     if args.json:
         with open(args.json, "w") as out:
-            json.dump({"machine": info, "args": vars(args), "binaries": dict(sides),
+            json.dump({"machine": info, "tokio_version": tokio_version(), "args": vars(args), "binaries": dict(sides),
                        "rounds": rounds, "summary": summary}, out, indent=1)
             out.write("\n")
 
