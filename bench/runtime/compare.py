@@ -37,9 +37,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOKIO_DIR = os.path.join(HERE, "tokio")
 DEFAULT_RUST = os.path.join(TOKIO_DIR, "target", "release", "tokio_bench_runtime")
 
-WORKLOADS = ["spawn", "spawn_yield", "pool_spawn", "ping_pong", "sleep", "block_on"]
+WORKLOADS = ["spawn", "spawn_all", "spawn_yield", "pool_spawn", "ping_pong", "sleep", "block_on"]
 DESCRIPTION = {
     "spawn": "spawn-and-complete small tasks, Executor vs current-thread runtime (ns/task)",
+    "spawn_all": "same, all tasks spawned before the first runs (ns/task)",
     "spawn_yield": "same, tasks that yield once (ns/task)",
     "pool_spawn": "spawn-and-complete, ThreadPool(2) vs multi-thread runtime, 2 workers (ns/task)",
     "ping_pong": "ping-pong over Notify (ns/round trip)",

@@ -7,7 +7,8 @@
 //
 // Workloads (N defaults to 1,000,000, M to 10,000):
 //   spawn        an Executor task spawns N small tasks (batches of 1024) and awaits their JoinHandles
-//   spawn_yield  the same, each task yields once (yield_now) before it completes
+//   spawn_all    the same in one batch: all N tasks are spawned before the first one runs
+//   spawn_yield  the same as spawn, each task yields once (yield_now) before it completes
 //   pool_spawn   the same on ThreadPool(2), the driver being a pool task (block_on of its handle)
 //   ping_pong    two Executor tasks, N round trips over two Notify
 //   sleep        M Executor tasks sleeping 1-50 ms (deterministic pseudo-random), CPU time
@@ -147,13 +148,14 @@ struct SmallYield {
   }
 };
 
-// Spawns `total` Child tasks on `spawner`, kBatch at a time, and awaits each
+// Spawns `total` Child tasks on `spawner`, `batch` at a time, and awaits each
 // batch's JoinHandles in order; ready with the sum of their outputs.
 template <class Spawner, class Child>
 struct Driver {
   using output_type = std::uint64_t;
   Spawner* spawner;
   std::uint64_t total;
+  std::uint64_t batch;
   std::uint64_t spawned = 0;
   std::uint64_t sum = 0;
   std::size_t next = 0;  // the handle awaited now
@@ -171,8 +173,8 @@ struct Driver {
       handles.clear();
       next = 0;
       if (spawned == total) return unawait::ready(sum);
-      if (handles.capacity() < kBatch) handles.reserve(kBatch);
-      std::uint64_t count = std::min<std::uint64_t>(kBatch, total - spawned);
+      std::uint64_t count = std::min<std::uint64_t>(batch, total - spawned);
+      if (handles.capacity() < count) handles.reserve(count);
       for (std::uint64_t i = 0; i < count; ++i) handles.push_back(spawner->spawn(Child{spawned++}));
     }
   }
@@ -223,10 +225,10 @@ struct Sleeper {
 // --- Workloads ---------------------------------------------------------------
 
 template <class Child>
-void spawn_on_executor(const char* name, std::uint64_t tasks) {
+void spawn_on_executor(const char* name, std::uint64_t tasks, std::uint64_t batch) {
   unawait::Executor ex;
   Meter meter;
-  unawait::JoinHandle<std::uint64_t> driver = ex.spawn(Driver<unawait::Executor, Child>{&ex, tasks});
+  unawait::JoinHandle<std::uint64_t> driver = ex.spawn(Driver<unawait::Executor, Child>{&ex, tasks, batch});
   ex.run();
   unawait::Context cx(unawait::noop_waker());
   auto sum = driver.poll(cx);
@@ -240,7 +242,7 @@ void spawn_on_executor(const char* name, std::uint64_t tasks) {
 void pool_spawn(std::uint64_t tasks) {
   unawait::ThreadPool pool(2);
   Meter meter;
-  std::uint64_t sum = unawait::block_on(pool.spawn(Driver<unawait::ThreadPool, Small>{&pool, tasks}));
+  std::uint64_t sum = unawait::block_on(pool.spawn(Driver<unawait::ThreadPool, Small>{&pool, tasks, kBatch}));
   if (sum != tasks * (tasks - 1) / 2) {
     std::fprintf(stderr, "pool_spawn: wrong sum\n");
     std::exit(1);
@@ -330,8 +332,9 @@ int main(int argc, char** argv) {
   }
   if (tasks == 0 || sleep_count == 0) usage();
 
-  if (selected(only, "spawn")) spawn_on_executor<Small>("spawn", tasks);
-  if (selected(only, "spawn_yield")) spawn_on_executor<SmallYield>("spawn_yield", tasks);
+  if (selected(only, "spawn")) spawn_on_executor<Small>("spawn", tasks, kBatch);
+  if (selected(only, "spawn_all")) spawn_on_executor<Small>("spawn_all", tasks, tasks);
+  if (selected(only, "spawn_yield")) spawn_on_executor<SmallYield>("spawn_yield", tasks, kBatch);
   if (selected(only, "pool_spawn")) pool_spawn(tasks);
   if (selected(only, "ping_pong")) ping_pong(tasks);
   if (selected(only, "sleep")) sleeps(sleep_count);

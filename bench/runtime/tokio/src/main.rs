@@ -5,7 +5,8 @@
 //!     tokio_bench_runtime [--tasks N] [--sleeps M] [--only NAME[,NAME...]]
 //!
 //!   spawn        current-thread runtime: a driver spawns N small tasks (batches of 1024), awaits their JoinHandles
-//!   spawn_yield  the same, each task does tokio::task::yield_now().await once
+//!   spawn_all    the same in one batch: all N tasks are spawned before the first one runs
+//!   spawn_yield  the same as spawn, each task does tokio::task::yield_now().await once
 //!   pool_spawn   multi-thread runtime, 2 workers: the driver is a spawned task (block_on of its handle)
 //!   ping_pong    current-thread runtime: two tasks, N round trips over two tokio::sync::Notify
 //!   sleep        current-thread runtime: M tasks in tokio::time::sleep of 1-50 ms (the same
@@ -92,17 +93,17 @@ impl Meter {
     }
 }
 
-/// Spawns `total` tasks made by `child`, BATCH at a time, and awaits each batch's handles in order.
-async fn driver<F, Fut>(total: u64, child: F) -> u64
+/// Spawns `total` tasks made by `child`, `batch` at a time, and awaits each batch's handles in order.
+async fn driver<F, Fut>(total: u64, batch: u64, child: F) -> u64
 where
     F: Fn(u64) -> Fut,
     Fut: Future<Output = u64> + Send + 'static,
 {
-    let mut handles = Vec::with_capacity(BATCH as usize);
+    let mut handles = Vec::with_capacity(batch.min(total) as usize);
     let mut spawned = 0u64;
     let mut sum = 0u64;
     while spawned < total {
-        let count = BATCH.min(total - spawned);
+        let count = batch.min(total - spawned);
         for _ in 0..count {
             handles.push(tokio::spawn(child(spawned)));
             spawned += 1;
@@ -125,18 +126,18 @@ fn check_sum(name: &str, sum: u64, tasks: u64) {
     }
 }
 
-fn spawn(tasks: u64) {
+fn spawn(name: &str, tasks: u64, batch: u64) {
     let rt = current_thread();
     let meter = Meter::start();
-    let sum = rt.block_on(driver(tasks, |n| async move { n }));
-    meter.report("spawn", tasks, false, "");
-    check_sum("spawn", sum, tasks);
+    let sum = rt.block_on(driver(tasks, batch, |n| async move { n }));
+    meter.report(name, tasks, false, "");
+    check_sum(name, sum, tasks);
 }
 
 fn spawn_yield(tasks: u64) {
     let rt = current_thread();
     let meter = Meter::start();
-    let sum = rt.block_on(driver(tasks, |n| async move {
+    let sum = rt.block_on(driver(tasks, BATCH, |n| async move {
         tokio::task::yield_now().await;
         n
     }));
@@ -147,7 +148,7 @@ fn spawn_yield(tasks: u64) {
 fn pool_spawn(tasks: u64) {
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_time().build().unwrap();
     let meter = Meter::start();
-    let handle = rt.spawn(driver(tasks, |n| async move { n }));
+    let handle = rt.spawn(driver(tasks, BATCH, |n| async move { n }));
     let sum = rt.block_on(handle).unwrap();
     meter.report("pool_spawn", tasks, false, "");
     check_sum("pool_spawn", sum, tasks);
@@ -269,7 +270,10 @@ fn main() {
     }
     let selected = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
     if selected("spawn") {
-        spawn(tasks);
+        spawn("spawn", tasks, BATCH);
+    }
+    if selected("spawn_all") {
+        spawn("spawn_all", tasks, tasks);
     }
     if selected("spawn_yield") {
         spawn_yield(tasks);
