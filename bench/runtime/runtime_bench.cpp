@@ -11,8 +11,8 @@
 //   spawn_yield  the same as spawn, each task yields once (yield_now) before it completes
 //   pool_spawn   the same on ThreadPool(2), the driver being a pool task (block_on of its handle)
 //   ping_pong    two Executor tasks, N round trips over two Notify
-//   sleep        M Executor tasks sleeping 1-50 ms (deterministic pseudo-random), CPU time
-//                (getrusage, all threads) per sleep and the latest wake-up past its deadline
+//   sleep        M Executor tasks sleeping 1-50 ms (deterministic pseudo-random) from their first
+//                poll, CPU time (getrusage, all threads) per sleep and the latest wake-up past its deadline
 //   block_on     N block_on calls on a ready future
 //
 // Only public runtime names are used, and every future is hand-written (the
@@ -206,16 +206,19 @@ struct Player {
   }
 };
 
-// Sleeps until its deadline, then records how late it woke (max over all sleepers).
+// Sleeps for `duration` from its first poll (so the deadline does not pass
+// while the task waits for its first turn), then records how late it woke.
 struct Sleeper {
   using output_type = void;
-  unawait::Sleep sleep;
+  std::chrono::milliseconds duration;
   std::int64_t* latest_late_ns;
   std::int64_t* total_late_ns;
+  std::optional<unawait::Sleep> sleep{};
 
   unawait::Poll<void> poll(unawait::Context& cx) {
-    if (sleep.poll(cx).is_pending()) return unawait::pending;
-    std::int64_t late = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - sleep.deadline()).count();
+    if (!sleep) sleep.emplace(unawait::sleep_for(duration));
+    if (sleep->poll(cx).is_pending()) return unawait::pending;
+    std::int64_t late = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - sleep->deadline()).count();
     *latest_late_ns = std::max(*latest_late_ns, late);
     *total_late_ns += late;
     return unawait::ready();
@@ -268,7 +271,7 @@ void sleeps(std::uint64_t count) {
   for (std::uint64_t i = 0; i < count; ++i) {
     lcg = lcg * 1664525u + 1013904223u;
     auto ms = std::chrono::milliseconds(1 + (lcg >> 8) % 50);
-    ex.spawn(Sleeper{unawait::sleep_for(ms), &latest_late_ns, &total_late_ns});
+    ex.spawn(Sleeper{ms, &latest_late_ns, &total_late_ns});
   }
   ex.run();
   char extra[160];

@@ -9,8 +9,8 @@
 //!   spawn_yield  the same as spawn, each task does tokio::task::yield_now().await once
 //!   pool_spawn   multi-thread runtime, 2 workers: the driver is a spawned task (block_on of its handle)
 //!   ping_pong    current-thread runtime: two tasks, N round trips over two tokio::sync::Notify
-//!   sleep        current-thread runtime: M tasks in tokio::time::sleep of 1-50 ms (the same
-//!                pseudo-random durations), CPU time per sleep and the latest wake-up past its deadline
+//!   sleep        current-thread runtime: M tasks in tokio::time::sleep of 1-50 ms from their first
+//!                poll (the same pseudo-random durations), CPU time per sleep and the latest wake-up past its deadline
 //!   block_on     N futures::executor::block_on calls on a ready future
 //!
 //! Heap allocations are counted by the global allocator below (alloc,
@@ -202,9 +202,10 @@ fn sleeps(count: u64) {
         for _ in 0..count {
             lcg = lcg.wrapping_mul(1664525).wrapping_add(1013904223);
             let ms = 1 + (lcg >> 8) % 50;
-            let sleep = tokio::time::sleep(std::time::Duration::from_millis(ms as u64));
             let shared = shared.clone();
             drop(tokio::spawn(async move {
+                // The deadline counts from the task's first poll, as on the C++ side.
+                let sleep = tokio::time::sleep(std::time::Duration::from_millis(ms as u64));
                 let deadline = sleep.deadline();
                 sleep.await;
                 let late = tokio::time::Instant::now().duration_since(deadline).as_nanos() as u64;
