@@ -6,8 +6,10 @@ and the Rust one (tokio_bench_runtime) ALTERNATELY in one run: every round runs
 each binary once, all workloads, the order of the binaries rotating from round
 to round. Then prints, per workload and per C++ build, the medians over the
 rounds of unawait ns/unit and Tokio ns/unit, the ratio of the medians
-(unawait / Tokio: above 1 is slower), the spread of the per-round ratios, and
-the heap allocations per unit of each side. For `sleep` the cost is CPU time
+(unawait / Tokio: above 1 is slower), the spread of the per-round ratios,
+the ratio of the median CPU times (getrusage, all threads; on a loaded machine
+it is less disturbed than wall time for the single-thread workloads), and the
+heap allocations per unit of each side. For `sleep` the cost is CPU time
 per sleep (getrusage: every thread of the process), and the latest wake-up past
 its deadline is compared too.
 
@@ -142,9 +144,13 @@ def summarize(rounds, cxx_labels, workloads):
                 "ratio": median(u_ns) / median(t_ns) if median(t_ns) > 0 else float("nan"),
                 "ratio_min": min(per_round) if per_round else float("nan"),
                 "ratio_max": max(per_round) if per_round else float("nan"),
+                "unawait_cpu_ns": median([u.get("cpu_ns_per_unit", float("nan")) for u, _ in pairs]),
+                "tokio_cpu_ns": median([t.get("cpu_ns_per_unit", float("nan")) for _, t in pairs]),
                 "unawait_allocs": median([u["allocs_per_unit"] for u, _ in pairs]),
                 "tokio_allocs": median([t["allocs_per_unit"] for _, t in pairs]),
             }
+            row["cpu_ratio"] = (row["unawait_cpu_ns"] / row["tokio_cpu_ns"]
+                                if row["tokio_cpu_ns"] > 0 else float("nan"))
             if workload == "sleep":
                 u_late = [u["max_late_us"] for u, _ in pairs]
                 t_late = [t["max_late_us"] for _, t in pairs]
@@ -158,15 +164,15 @@ def summarize(rounds, cxx_labels, workloads):
 
 
 def print_text(summary):
-    header = "%-12s %-12s %12s %12s %8s %13s %9s %9s" % (
-        "workload", "c++ build", "unawait ns", "tokio ns", "ratio", "per-round", "allocs u", "allocs t")
+    header = "%-12s %-12s %12s %12s %8s %13s %9s %9s %9s" % (
+        "workload", "c++ build", "unawait ns", "tokio ns", "ratio", "per-round", "cpu ratio", "allocs u", "allocs t")
     print(header)
     print("-" * len(header))
     for row in summary:
         spread = "%.2f-%.2fx" % (row["ratio_min"], row["ratio_max"])
-        print("%-12s %-12s %12.1f %12.1f %7.2fx %13s %9.3f %9.3f" % (
+        print("%-12s %-12s %12.1f %12.1f %7.2fx %13s %8.2fx %9.3f %9.3f" % (
             row["workload"], row["cxx"], row["unawait_ns"], row["tokio_ns"], row["ratio"],
-            spread, row["unawait_allocs"], row["tokio_allocs"]))
+            spread, row["cpu_ratio"], row["unawait_allocs"], row["tokio_allocs"]))
         if row["workload"] == "sleep":
             print("%-12s %-12s %12.1f %12.1f %7.2fx   (latest wake-up past its deadline, us; mean %.1f vs %.1f)" % (
                 "  late", row["cxx"], row["unawait_max_late_us"], row["tokio_max_late_us"], row["late_ratio"],
@@ -175,14 +181,14 @@ def print_text(summary):
 
 def print_markdown(summary):
     print("| workload | C++ build | unawait | Tokio | unawait / Tokio (per-round range) "
-          "| allocations per unit, unawait / Tokio |")
-    print("|---|---|---|---|---|---|")
+          "| CPU-time ratio | allocations per unit, unawait / Tokio |")
+    print("|---|---|---|---|---|---|---|")
     for row in summary:
-        print("| %s | %s | %.1f ns | %.1f ns | %.2fx (%.2f-%.2f) | %.2f / %.2f |" % (
+        print("| %s | %s | %.1f ns | %.1f ns | %.2fx (%.2f-%.2f) | %.2fx | %.2f / %.2f |" % (
             row["workload"], row["cxx"], row["unawait_ns"], row["tokio_ns"], row["ratio"],
-            row["ratio_min"], row["ratio_max"], row["unawait_allocs"], row["tokio_allocs"]))
+            row["ratio_min"], row["ratio_max"], row["cpu_ratio"], row["unawait_allocs"], row["tokio_allocs"]))
         if row["workload"] == "sleep":
-            print("| sleep: latest wake-up past its deadline | %s | %.0f us | %.0f us | %.2fx | |" % (
+            print("| sleep: latest wake-up past its deadline | %s | %.0f us | %.0f us | %.2fx | | |" % (
                 row["cxx"], row["unawait_max_late_us"], row["tokio_max_late_us"], row["late_ratio"]))
 
 
