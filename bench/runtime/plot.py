@@ -109,7 +109,7 @@ def main():
         if goal is not None:
             ax_alloc.plot([goal, goal], [i - 0.45, i + 0.45], color="black", linestyle="--", linewidth=1)
     ax_alloc.set_yticks(range(len(workloads)))
-    ax_alloc.set_yticklabels([LABELS.get(w, w) for w in workloads])
+    ax_alloc.set_yticklabels(["sleep" if w == "sleep" else LABELS.get(w, w) for w in workloads])
     ax_alloc.invert_yaxis()
     ax_alloc.set_xlabel("heap allocations per unit (dashed: goal)")
     ax_alloc.set_title("Allocations per task / round trip / sleep / call")
@@ -117,9 +117,9 @@ def main():
     ax_alloc.legend(loc="lower right", fontsize=8)
 
     machine = data.get("machine", {})
-    fig.suptitle("unawait runtime against Tokio %s: %d alternating rounds, %s, %s CPUs, %s" % (
+    fig.suptitle("unawait runtime against Tokio %s: %d alternating rounds, %s, %s CPUs, %s, load average %s" % (
         data.get("tokio_version", ""), data["args"]["rounds"], machine.get("cpu", "?"), machine.get("nproc", "?"),
-        machine.get("date", "")), fontsize=10)
+        machine.get("date", ""), " ".join(machine.get("loadavg", ["?"]))), fontsize=10)
     fig.tight_layout()
     os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
     fig.savefig(args.output, dpi=100)
