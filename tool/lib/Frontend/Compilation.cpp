@@ -1,11 +1,13 @@
 #include "Frontend/Compilation.h"
 
 #include "Frontend/MisplacedAnnotation.h"
+#include "Frontend/PendingInstances.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -18,13 +20,18 @@ namespace unawait {
 
 namespace {
 
-class HandlerConsumer : public clang::ASTConsumer {
+class HandlerConsumer : public clang::SemaConsumer {
 public:
   HandlerConsumer(const TranslationUnitHandler &Handle,
                   clang::DiagnosticsEngine &Engine, std::string File)
       : Handle(Handle), Engine(Engine), Diags(Engine), File(std::move(File)) {}
 
+  void InitializeSema(clang::Sema &S) override { TheSema = &S; }
+  void ForgetSema() override { TheSema = nullptr; }
+
   void HandleTranslationUnit(clang::ASTContext &Context) override {
+    if (TheSema && !Diags.hasErrors())
+      instantiatePendingInstances(*TheSema);
     // A translation unit clang could not parse is not analysed: its AST may
     // be incomplete, and clang's own errors already explain the problem.
     if (Diags.hasErrors()) {
@@ -39,6 +46,7 @@ private:
   clang::DiagnosticsEngine &Engine;
   DiagnosticReporter Diags;
   std::string File;
+  clang::Sema *TheSema = nullptr;
 };
 
 class HandlerAction : public clang::ASTFrontendAction {
