@@ -1937,11 +1937,31 @@ class BodyHoles : public RecursiveASTVisitor<BodyHoles> {
 public:
   explicit BodyHoles(Lowering &L) : L(L) {}
 
+  bool TraverseLambdaExpr(LambdaExpr *Lambda) {
+    Lambdas.push_back(Lambda);
+    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(Lambda);
+    Lambdas.pop_back();
+    return Result;
+  }
+
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc TL) {
+    ++InDecltype;
+    bool Result = RecursiveASTVisitor::TraverseDecltypeTypeLoc(TL);
+    --InDecltype;
+    return Result;
+  }
+
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (!Ref->hasQualifier())
       qualifyContractName(Ref->getDecl(), Ref->getLocation());
     if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
       auto Found = L.M.ObjectOfVar.find(Var);
+      if (Found != L.M.ObjectOfVar.end() && heldByCapture(Ref, Var)) {
+        // `decltype(x)` names the capture's declared type, not x's.
+        if (InDecltype)
+          L.M.LambdaCaptures.push_back({Ref->getLocation(), Found->second, false});
+        return true;
+      }
       if (Found != L.M.ObjectOfVar.end())
         if (std::optional<SourceLocation> Loc = writtenAt(Ref->getLocation(), Found->second)) {
           Hole H;
@@ -2094,6 +2114,14 @@ public:
     return true;
   }
 
+  /// Captures of frame objects. Implicitly by reference (`[&]`): the
+  /// body's uses are rewritten like any other (the lambda captures `this`).
+  /// Explicitly (`[x]`, `[&x]`): the capture becomes an init-capture of the
+  /// object (`[x = frame.x]`, `[&x = frame.x]`) when it is kept, and the
+  /// body's uses, which name the capture, stay as written. What an
+  /// init-capture cannot copy exactly is an error if the object is kept:
+  /// an implicit copy (`[=]`), a copy of a const, reference or array
+  /// variable (an init-capture's type drops const and decays).
   bool VisitLambdaExpr(LambdaExpr *Lambda) {
     for (const LambdaCapture &Capture : Lambda->captures()) {
       if (Capture.getCaptureKind() == LCK_StarThis && L.M.thisObject()) {
@@ -2109,12 +2137,47 @@ public:
       if (Found == L.M.ObjectOfVar.end())
         continue;
       if (Capture.isImplicit() && Capture.getCaptureKind() == LCK_ByRef)
-        continue; // the body's uses are rewritten like any other
-      L.M.LambdaCaptures.push_back({Capture.isImplicit() ? Lambda->getBeginLoc()
-                                               : Capture.getLocation(),
-                          Found->second, false});
+        continue;
+      if (Capture.isImplicit() || !initCaptureCopies(Capture, Var)) {
+        L.M.LambdaCaptures.push_back({Capture.isImplicit() ? Lambda->getBeginLoc()
+                                                           : Capture.getLocation(),
+                                      Found->second, false});
+        continue;
+      }
+      std::optional<SourceLocation> Loc = writtenAt(Capture.getLocation(), Found->second);
+      if (!Loc)
+        continue;
+      Hole H;
+      H.HoleKind = Hole::Kind::Binding; // the name as written unless kept
+      H.Range = L.rangeOf(SourceRange(*Loc, *Loc));
+      H.Object = Found->second;
+      H.Replacement = std::make_shared<Code>();
+      H.Replacement->literal(Var->getName().str() + " = ").object(Found->second);
+      L.addHole(std::move(H));
     }
     return true;
+  }
+
+  static bool initCaptureCopies(const LambdaCapture &Capture, const VarDecl *Var) {
+    if (Capture.getCaptureKind() == LCK_ByRef)
+      return true;
+    QualType Type = Var->getType();
+    return !Type->isReferenceType() && !Type.isConstQualified() && !Type->isArrayType();
+  }
+
+  /// True if \p Ref, in a lambda's body, names a capture the rewrite keeps
+  /// as written (an explicit one, or any copy), not the enclosing variable.
+  bool heldByCapture(const DeclRefExpr *Ref, const VarDecl *Var) const {
+    if (!Ref->refersToEnclosingVariableOrCapture())
+      return false;
+    for (auto Lambda = Lambdas.rbegin(); Lambda != Lambdas.rend(); ++Lambda)
+      for (const LambdaCapture &Capture : (*Lambda)->captures())
+        if (Capture.capturesVariable() && Capture.getCapturedVar() == Var) {
+          if (!Capture.isImplicit() || Capture.getCaptureKind() != LCK_ByRef)
+            return true;
+          break; // through `[&]` to the lambda (or function) around
+        }
+    return false;
   }
 
   /// Where a use is written, if it can be rewritten there; a use spelled
@@ -2136,6 +2199,9 @@ public:
 private:
   Lowering &L;
   std::set<unsigned> Done;
+  /// The lambdas around the node visited, innermost last.
+  std::vector<const LambdaExpr *> Lambdas;
+  int InDecltype = 0;
   /// Implicit `this` of a qualified member access -> where it is written.
   llvm::DenseMap<const CXXThisExpr *, SourceLocation> QualifiedAccess;
 };
