@@ -33,10 +33,11 @@ TEST(BlockOn, VoidOutput) {
   EXPECT_EQ(gate->polls, 1);
 }
 
-TEST(BlockOn, ParksUntilAnotherThreadWakes) {
+/// Blocks on a gate that another thread opens only after block_on has
+/// registered its waker, so the wake must unpark it; returns the polls.
+int pollsOfGateOpenedByAnotherThread() {
   auto gate = std::make_shared<Gate::Shared>();
   std::thread opener([gate] {
-    // Open only after block_on has registered, so the wake must unpark it.
     for (;;) {
       {
         std::lock_guard<std::mutex> lock(gate->mutex);
@@ -48,7 +49,12 @@ TEST(BlockOn, ParksUntilAnotherThreadWakes) {
   });
   unawait::block_on(Gate(gate));
   opener.join();
-  EXPECT_EQ(gate->polls, 2);  // once pending, once after the wake: no busy polling
+  return gate->polls;
+}
+
+TEST(BlockOn, ParksUntilAnotherThreadWakes) {
+  // Once pending, once after the wake: no busy polling.
+  EXPECT_EQ(pollsOfGateOpenedByAnotherThread(), 2);
 }
 
 TEST(BlockOn, AWakeBetweenPendingAndParkIsNotLost) {
@@ -117,20 +123,7 @@ TEST(BlockOn, AWakeLeftOverByAnEarlierCallCostsNoPoll) {
     }
   };
   unawait::block_on(WakesThenReady{});
-  auto gate = std::make_shared<Gate::Shared>();
-  std::thread opener([gate] {
-    for (;;) {
-      {
-        std::lock_guard<std::mutex> lock(gate->mutex);
-        if (gate->waker) break;
-      }
-      std::this_thread::yield();
-    }
-    Gate::open(*gate);
-  });
-  unawait::block_on(Gate(gate));
-  opener.join();
-  EXPECT_EQ(gate->polls, 2);  // not woken by the earlier call's permit
+  EXPECT_EQ(pollsOfGateOpenedByAnotherThread(), 2);  // not woken by the earlier call's permit
 }
 
 }  // namespace

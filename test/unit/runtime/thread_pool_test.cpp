@@ -20,14 +20,18 @@ namespace {
 
 using unawait_test::Countdown;
 
-TEST(ThreadPool, RunsTasksAndDeliversOutputs) {
-  unawait::ThreadPool pool(2);
+/// Spawns `tasks` countdowns (task i pending i % `pendings` times, then
+/// ready with i) on a pool of `threads` and sums their outputs.
+int sumOfCountdowns(std::size_t threads, int tasks, int pendings) {
+  unawait::ThreadPool pool(threads);
   std::vector<unawait::JoinHandle<int>> handles;
-  for (int i = 0; i < 100; ++i) handles.push_back(pool.spawn(Countdown<int>{i % 5, i}));
+  for (int i = 0; i < tasks; ++i) handles.push_back(pool.spawn(Countdown<int>{i % pendings, i}));
   int sum = 0;
   for (auto& handle : handles) sum += unawait::block_on(handle);
-  EXPECT_EQ(sum, 99 * 100 / 2);
+  return sum;
 }
+
+TEST(ThreadPool, RunsTasksAndDeliversOutputs) { EXPECT_EQ(sumOfCountdowns(2, 100, 5), 99 * 100 / 2); }
 
 TEST(ThreadPool, DestructorWaitsForEveryTaskIncludingSpawnedOnes) {
   auto done = std::make_shared<std::atomic<int>>(0);
@@ -262,14 +266,7 @@ TEST(ThreadPool, WakesFromOutsideThePoolReachParkedWorkers) {
   for (auto& gate : gates) EXPECT_EQ(gate->polls, 2);
 }
 
-TEST(ThreadPool, OneWorkerRunsEverything) {
-  unawait::ThreadPool pool(1);
-  std::vector<unawait::JoinHandle<int>> handles;
-  for (int i = 0; i < 300; ++i) handles.push_back(pool.spawn(Countdown<int>{i % 4, i}));
-  int sum = 0;
-  for (auto& handle : handles) sum += unawait::block_on(handle);
-  EXPECT_EQ(sum, 299 * 300 / 2);
-}
+TEST(ThreadPool, OneWorkerRunsEverything) { EXPECT_EQ(sumOfCountdowns(1, 300, 4), 299 * 300 / 2); }
 
 TEST(ThreadPool, DroppingAJoinHandleDetachesTheTask) {
   auto ran = std::make_shared<std::atomic<int>>(0);
