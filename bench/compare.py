@@ -67,7 +67,8 @@ def run_once(binary, repetitions, min_time, bench_filter):
     data = json.loads(out)
     medians = {}
     for b in data["benchmarks"]:
-        if b.get("aggregate_name") == "median":
+        # With one repetition Google Benchmark reports no aggregates: take the run itself.
+        if b.get("aggregate_name") == "median" or (repetitions == 1 and b.get("run_type") == "iteration"):
             unit = {"ns": 1.0, "us": 1e3, "ms": 1e6}[b["time_unit"]]
             medians[b["run_name"]] = b["cpu_time"] * unit
     return medians, data["context"]
