@@ -11,10 +11,12 @@
 //   hand_written  a separate file defining a hand-written state machine under
 //                 the same function name (bench/poll/yield_loop_hand.cpp).
 // The macro gives each build, in namespace unawait_bench::<variant>:
-//   int run_<fn>()          builds the future and polls it until ready through a
-//                           call the optimiser may not inline (like an executor
-//                           polling a task); returns the number of polls;
-//   int run_inlined_<fn>()  the same loop with poll() inlined into it;
+//   int run_called_<waker>_<fn>()   builds the future and polls it until ready
+//                           through a call the optimiser may not inline (like
+//                           an executor polling a task); returns the number of
+//                           polls;
+//   int run_inlined_<waker>_<fn>()  the same loop with poll() inlined into it;
+// for <waker> foldable and opaque (bench/common/wakers.hpp);
 //   Frame frame_<fn>()      what the future's frame costs: sizeof of the future,
 //                           or for an Async<T> coroutine, the heap block its
 //                           call allocated (counted by the operator new hook of
@@ -25,6 +27,8 @@
 #include <type_traits>
 
 #include <unawait/unawait.hpp>
+
+#include "wakers.hpp"
 
 #ifndef UNAWAIT_BENCH_VARIANT
 // What `unawait rewrite` sees when it parses the source: any name will do.
@@ -60,19 +64,21 @@ template <class F>
   return future.poll(cx).is_ready();
 }
 
-// The driver every variant shares: poll with the no-op waker until ready.
-template <class F>
+// The driver every variant shares: poll with waker W until ready.
+template <class W, class F>
 inline int run_called(F &&future) {
-  unawait::Context cx(unawait::noop_waker());
+  W w;
+  unawait::Context cx(w.waker());
   int polls = 1;
   while (!poll_ready(future, cx))
     ++polls;
   return polls;
 }
 
-template <class F>
+template <class W, class F>
 inline int run_inlined(F &&future) {
-  unawait::Context cx(unawait::noop_waker());
+  W w;
+  unawait::Context cx(w.waker());
   int polls = 1;
   while (future.poll(cx).is_pending())
     ++polls;
@@ -99,11 +105,11 @@ Frame measure_frame(Make make) {
     F future = make(); // lazy: the call allocates the frame, the body waits for the first poll
     AllocProbe seen = alloc_probe;
     alloc_probe.armed = false;
-    run_called(future);
+    run_called<FoldableWaker>(future);
     return Frame{seen.bytes, seen.count, true};
   } else {
     F future = make();
-    run_called(future);
+    run_called<FoldableWaker>(future);
     return Frame{sizeof(F), 0, false};
   }
 }
@@ -113,9 +119,21 @@ Frame measure_frame(Make make) {
 #define UNAWAIT_BENCH_EXPORT(fn, ...)                                          \
   namespace unawait_bench {                                                    \
   namespace UNAWAIT_BENCH_VARIANT {                                            \
-  int run_##fn() { return ::unawait_bench::run_called(fn(__VA_ARGS__)); }      \
-  int run_inlined_##fn() {                                                     \
-    return ::unawait_bench::run_inlined(fn(__VA_ARGS__));                      \
+  int run_called_foldable_##fn() {                                             \
+    return ::unawait_bench::run_called<::unawait_bench::FoldableWaker>(        \
+        fn(__VA_ARGS__));                                                      \
+  }                                                                            \
+  int run_called_opaque_##fn() {                                               \
+    return ::unawait_bench::run_called<::unawait_bench::OpaqueWaker>(          \
+        fn(__VA_ARGS__));                                                      \
+  }                                                                            \
+  int run_inlined_foldable_##fn() {                                            \
+    return ::unawait_bench::run_inlined<::unawait_bench::FoldableWaker>(       \
+        fn(__VA_ARGS__));                                                      \
+  }                                                                            \
+  int run_inlined_opaque_##fn() {                                              \
+    return ::unawait_bench::run_inlined<::unawait_bench::OpaqueWaker>(         \
+        fn(__VA_ARGS__));                                                      \
   }                                                                            \
   ::unawait_bench::Frame frame_##fn() {                                        \
     return ::unawait_bench::measure_frame([] { return fn(__VA_ARGS__); });     \
@@ -127,8 +145,10 @@ Frame measure_frame(Make make) {
 #define UNAWAIT_BENCH_DECLARE(variant, fn)                                     \
   namespace unawait_bench {                                                    \
   namespace variant {                                                          \
-  int run_##fn();                                                              \
-  int run_inlined_##fn();                                                      \
+  int run_called_foldable_##fn();                                              \
+  int run_called_opaque_##fn();                                                \
+  int run_inlined_foldable_##fn();                                             \
+  int run_inlined_opaque_##fn();                                               \
   ::unawait_bench::Frame frame_##fn();                                         \
   }                                                                            \
   }
