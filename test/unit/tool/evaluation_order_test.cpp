@@ -124,9 +124,17 @@ TEST(EvaluationOrder, BracedListsGoLeftToRight) {
             (Texts{"b", "await(1)"}));
 }
 
-TEST(EvaluationOrder, ALambdaIsNotTakenApart) {
+TEST(EvaluationOrder, ALambdaEvaluatesItsCapturesLeftToRightNotItsBody) {
   EvaluationOrder::Kind Kind;
-  Probe(std::string(Prelude) + "auto probe = [] { return 1; };").order(&Kind);
+  EXPECT_EQ(Probe(std::string(Prelude) + "auto probe = [x = await(1), y = a] { return x + y; };")
+                .order(&Kind),
+            (Texts{"await(1)", "a"}));
+  EXPECT_EQ(Kind, EvaluationOrder::Sequence);
+}
+
+TEST(EvaluationOrder, ANewExpressionIsNotTakenApart) {
+  EvaluationOrder::Kind Kind;
+  Probe(std::string(Prelude) + "int *probe = new int(await(1));").order(&Kind);
   EXPECT_EQ(Kind, EvaluationOrder::Opaque);
 }
 
