@@ -12,14 +12,24 @@
 //   steady_clock::now() + d at that moment).
 // * A sleep registers with the timer thread on its first poll (if its
 //   deadline has not passed), and keeps the waker of its latest poll.
-// * The timer thread wakes due sleeps in deadline order (ties in the order
-//   they registered), calling each one's waker itself.
+// * Due sleeps are woken in deadline order (ties in the order they
+//   registered), never before their deadline, one firing thread at a time.
+// * An idle Executor fires due sleeps itself: run(), with nothing to poll,
+//   parks only until the earliest deadline and fires what is due when it
+//   wakes (as Tokio's current-thread runtime drives its timer when it
+//   parks), so its own tasks are woken on its thread, with no hand-off.
+//   While an executor is parked that way, the timer thread leaves the
+//   earliest deadline to it and fires a sleep itself only if it is still
+//   pending 1 ms (kGrace) after its deadline (the executor is busy, or has
+//   returned); then it fires on time again until an executor parks as the
+//   driver again. Without an idle Executor (block_on, ThreadPool) the timer
+//   thread fires every sleep at its deadline.
 // * Destroying a pending Sleep deregisters it (its waker is released at once).
 // * Polling a Sleep again after it returned ready is a contract violation,
 //   and so is moving a registered Sleep.
 //
 // No allocation per sleep: the registration (deadline, order, waker) lives
-// inside the Sleep, and the timer thread keeps a binary heap of pointers to
+// inside the Sleep, and the driver keeps a binary heap of pointers to
 // registrations (a vector that only grows when more sleeps are pending at
 // once than ever before). A fired registration is taken off the heap under
 // the lock and its waker called after unlocking, one at a time, so nothing
@@ -39,6 +49,7 @@
 
 #include "config.hpp"
 #include "context.hpp"
+#include "detail/parker.hpp"
 #include "poll.hpp"
 #include "waker.hpp"
 
@@ -74,6 +85,9 @@ class TimerDriver {
     return count;
   }
 
+  // The driver, or null if no sleep has been registered yet in this process.
+  static TimerDriver* started() noexcept { return started_instance().load(std::memory_order_acquire); }
+
   void add(TimerEntry& entry, const Waker& waker) {
     std::lock_guard<std::mutex> lock(mutex_);
     start_thread_once();
@@ -83,7 +97,14 @@ class TimerDriver {
     entry.heap_index = heap_.size();
     heap_.push_back(&entry);
     sift_up(entry.heap_index);
-    if (heap_.front() == &entry) changed_.notify_one();  // the thread waits for an earlier deadline now
+    if (heap_.front() != &entry) return;
+    front_changed();
+    // A new earliest deadline: whoever waits for a later one must wait less.
+    if (driver_ != nullptr && entry.deadline < driver_until_) {
+      driver_until_ = entry.deadline;  // (so that one unpark is enough)
+      driver_->unpark();               // it parks again, until this deadline
+    }
+    if (thread_fire_at(entry.deadline) < thread_until_) changed_.notify_one();
   }
 
   // Replaces the waker of a registered sleep. False if it has fired already.
@@ -106,6 +127,55 @@ class TimerDriver {
   std::size_t registered() {
     std::lock_guard<std::mutex> lock(mutex_);
     return heap_.size();
+  }
+
+  // --- Driving timers from an executor's idle thread (Executor::run) ---
+  //
+  // An executor with nothing to run calls fire_due(), and if nothing was due,
+  // park_driving(its parker): the parker waits until the earliest deadline
+  // (or an unpark), and the executor fires what is due itself when it wakes.
+  // Its own tasks' wakers then push onto its local queue, with no other
+  // thread, no lock and no signal in between. While an executor is parked
+  // this way (one at a time: "the driver"), the timer thread leaves the
+  // earliest deadline to it, and fires it itself only kGrace after it: the
+  // timer thread still serves every sleep, whatever the executors do.
+
+  // Fires every sleep due now (in deadline order, one at a time, outside
+  // the lock), on the calling thread, unless another thread is firing. True
+  // if it fired any. `before_firing()` runs first, under the lock, once this
+  // thread is the one firing and something is due: an executor takes its
+  // remote queue there, so that tasks woken by an earlier firing (on another
+  // thread) still run before those it wakes now.
+  template <class BeforeFiring>
+  bool fire_due(BeforeFiring&& before_firing) {
+    if (earliest_.load(std::memory_order_relaxed) > Clock::now().time_since_epoch().count()) return false;
+    std::unique_lock<std::mutex> lock(mutex_);
+    return fire_locked(lock, Clock::now(), before_firing);
+  }
+  bool fire_due() {
+    return fire_due([] {});
+  }
+
+  // Parks `parker` (the caller's own) until the earliest deadline, or an
+  // unpark, as the driver. Without a pending sleep, or when another thread
+  // is the driver or is firing, it is a plain park() (the driver or the
+  // timer thread fires the sleeps). Returns at once if a sleep is due.
+  void park_driving(Parker& parker) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (heap_.empty() || driver_ != nullptr || firing_) {
+      lock.unlock();
+      parker.park();
+      return;
+    }
+    Clock::time_point until = heap_.front()->deadline;
+    if (until <= Clock::now()) return;  // due already: the caller fires it
+    driver_ = &parker;
+    driver_until_ = until;
+    delegated_ = true;
+    lock.unlock();
+    parker.park_until(until);
+    lock.lock();
+    driver_ = nullptr;
   }
 
  private:
@@ -146,15 +216,27 @@ class TimerDriver {
     heap_[i]->queued = false;
     TimerEntry* last = heap_.back();
     heap_.pop_back();
-    if (i == heap_.size()) return;
-    place(i, last);
-    sift_down(i);
-    sift_up(last->heap_index);
+    if (i != heap_.size()) {
+      place(i, last);
+      sift_down(i);
+      sift_up(last->heap_index);
+    }
+    if (i == 0) front_changed();
+  }
+  void front_changed() noexcept {
+    earliest_.store(heap_.empty() ? kNever : heap_.front()->deadline.time_since_epoch().count(),
+                    std::memory_order_relaxed);
+  }
+
+  static std::atomic<TimerDriver*>& started_instance() noexcept {
+    static std::atomic<TimerDriver*> driver{nullptr};
+    return driver;
   }
 
   void start_thread_once() {
     if (started_) return;
     started_ = true;
+    started_instance().store(this, std::memory_order_release);
     threads_started().fetch_add(1, std::memory_order_relaxed);
     std::thread([this] { fire_forever(); }).detach();
   }
@@ -163,33 +245,85 @@ class TimerDriver {
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
       if (heap_.empty()) {
+        thread_until_ = Clock::time_point::max();
         changed_.wait(lock);
         continue;
       }
-      Clock::time_point earliest = heap_.front()->deadline;
+      // An earliest deadline the parked driver waits for is its to fire;
+      // ours only if it is still there kGrace later.
+      Clock::time_point fire_at = thread_fire_at(heap_.front()->deadline);
       Clock::time_point now = Clock::now();
-      if (now < earliest) {
-        changed_.wait_until(lock, earliest);
+      if (firing_) fire_at = now + kGrace;  // an executor is firing: look again later
+      if (now < fire_at) {
+        thread_until_ = fire_at;
+        changed_.wait_until(lock, fire_at);
         continue;
       }
-      // Fire every sleep due now, in deadline order, one at a time: the
-      // Sleep may be destroyed as soon as we unlock, so take its waker first.
-      while (!heap_.empty() && heap_.front()->deadline <= now) {
-        TimerEntry* due = heap_.front();
-        std::optional<Waker> waker = std::exchange(due->waker, std::nullopt);
-        erase(0);
-        lock.unlock();  // wakers run executor code: never under our lock
-        if (waker) std::move(*waker).wake();
-        lock.lock();
-      }
+      // The driver did not keep up (it may be busy, or gone): fire on time
+      // until an executor parks as the driver again.
+      delegated_ = false;
+      fire_locked(lock, now);
     }
   }
+
+  // When the timer thread fires a sleep due at `deadline`: at once, or
+  // kGrace later while the sleeps are delegated to an executor.
+  Clock::time_point thread_fire_at(Clock::time_point deadline) const noexcept {
+    return delegated_ ? deadline + kGrace : deadline;
+  }
+
+  // Fires every sleep due at `now`, in deadline order, one at a time: the
+  // Sleep may be destroyed as soon as we unlock, so take its waker first.
+  // One thread fires at a time (so wakes happen in deadline order): false
+  // at once if another one is firing.
+  bool fire_locked(std::unique_lock<std::mutex>& lock, Clock::time_point now) {
+    return fire_locked(lock, now, [] {});
+  }
+  template <class BeforeFiring>
+  bool fire_locked(std::unique_lock<std::mutex>& lock, Clock::time_point now, BeforeFiring&& before_firing) {
+    if (firing_ || heap_.empty() || heap_.front()->deadline > now) return false;
+    firing_ = true;
+    struct Done {  // also if a waker throws: the next firing must not wait for us
+      TimerDriver& driver;
+      std::unique_lock<std::mutex>& lock;
+      ~Done() {
+        if (!lock.owns_lock()) lock.lock();
+        driver.firing_ = false;
+      }
+    } done{*this, lock};
+    before_firing();
+    bool fired = false;
+    while (!heap_.empty() && heap_.front()->deadline <= now) {
+      TimerEntry* due = heap_.front();
+      std::optional<Waker> waker = std::exchange(due->waker, std::nullopt);
+      erase(0);
+      fired = true;
+      lock.unlock();  // wakers run executor code: never under our lock
+      if (waker) std::move(*waker).wake();
+      lock.lock();
+    }
+    return fired;
+  }
+
+  static constexpr std::int64_t kNever = INT64_MAX;
+  // How long after a deadline the timer thread fires it when the parked driver has not.
+  static constexpr std::chrono::milliseconds kGrace{1};
 
   std::mutex mutex_;
   std::condition_variable changed_;  // signalled when a new earliest deadline is added
   std::vector<TimerEntry*> heap_;    // registered, not yet fired: a binary min-heap by (deadline, number)
   std::uint64_t next_number_ = 0;    // under mutex_
   bool started_ = false;             // the thread was started; under mutex_
+  Parker* driver_ = nullptr;         // the executor parked until driver_until_ to fire it; under mutex_
+  Clock::time_point driver_until_;   // under mutex_
+  // An executor parked as the driver since the timer thread last had to fire
+  // a sleep itself: the timer thread fires kGrace late. Under mutex_.
+  bool delegated_ = false;
+  bool firing_ = false;  // a thread is in fire_locked (unlocked while it wakes one); under mutex_
+  Clock::time_point thread_until_ = Clock::time_point::max();  // when the timer thread wakes next; under mutex_
+  // heap_.front()'s deadline (ns since the clock's epoch), or kNever; written
+  // under mutex_, read without it by fire_due.
+  std::atomic<std::int64_t> earliest_{kNever};
 };
 
 }  // namespace detail
