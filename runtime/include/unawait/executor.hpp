@@ -219,12 +219,15 @@ class Executor {
   // Runs until every spawned task is done (including tasks spawned meanwhile).
   void run() {
     detail::CurrentSchedulerScope scope(core_);
+    bool drove = false;  // looked at the timers when idle
     for (;;) {
       if (detail::TaskHeader* task = core_->next()) {
         run_one(task);
       } else if (core_->idle()) {
+        if (drove) detail::TimerDriver::started()->resign();
         return;
       } else if (detail::TimerDriver* timers = detail::TimerDriver::started()) {
+        drove = true;
         // Fire due sleeps here rather than wait for the timer thread; else
         // park until the earliest deadline as the timer driver (timer.hpp).
         if (!timers->fire_due([this] { core_->take_remote(); })) timers->park_driving(core_->parker());

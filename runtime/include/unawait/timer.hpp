@@ -20,9 +20,9 @@
 //   parks), so its own tasks are woken on its thread, with no hand-off.
 //   While an executor is parked that way, the timer thread leaves the
 //   earliest deadline to it and fires a sleep itself only if it is still
-//   pending 1 ms (kGrace) after its deadline (the executor is busy, or has
-//   returned); then it fires on time again until an executor parks as the
-//   driver again. Without an idle Executor (block_on, ThreadPool) the timer
+//   pending 1 ms (kGrace) after its deadline (the executor is busy); then,
+//   or once the executor's run() has returned, it fires on time again until
+//   an executor parks as the driver again. Without an idle Executor (block_on, ThreadPool) the timer
 //   thread fires every sleep at its deadline.
 // * Destroying a pending Sleep deregisters it (its waker is released at once).
 // * Polling a Sleep again after it returned ready is a contract violation,
@@ -176,6 +176,15 @@ class TimerDriver {
     parker.park_until(until);
     lock.lock();
     driver_ = nullptr;
+  }
+
+  // An executor that may have driven is leaving run(): the timer thread fires
+  // on time again (rather than kGrace late) until an executor drives again.
+  void resign() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!delegated_) return;
+    delegated_ = false;
+    if (!heap_.empty() && heap_.front()->deadline < thread_until_) changed_.notify_one();
   }
 
  private:
