@@ -28,12 +28,11 @@
 // * Polling a Sleep again after it returned ready is a contract violation,
 //   and so is moving a registered Sleep.
 //
-// No allocation per sleep: the registration (deadline, order, waker) lives
-// inside the Sleep, and the driver keeps a binary heap of pointers to
-// registrations (a vector that only grows when more sleeps are pending at
-// once than ever before). A fired registration is taken off the heap under
-// the lock and its waker called after unlocking, one at a time, so nothing
-// is copied into a temporary list.
+// No allocation, per sleep or otherwise: the registration (deadline, order,
+// waker, links) lives inside the Sleep, and the driver keeps the
+// registrations in a pairing heap linked through them. A fired registration
+// is taken off the heap under the lock and its waker called after unlocking,
+// one at a time, so nothing is copied into a temporary list.
 #pragma once
 
 #include <atomic>
@@ -45,7 +44,6 @@
 #include <optional>
 #include <thread>
 #include <utility>
-#include <vector>
 
 #include "config.hpp"
 #include "context.hpp"
@@ -62,7 +60,9 @@ namespace detail {
 struct TimerEntry {
   std::chrono::steady_clock::time_point deadline;
   std::uint64_t number = 0;      // registration order, for ties
-  std::size_t heap_index = 0;    // position in the driver's heap while queued
+  TimerEntry* child = nullptr;    // pairing-heap links while queued: the first child,
+  TimerEntry* next = nullptr;     // the next sibling,
+  TimerEntry* prev = nullptr;     // and the previous sibling, or the parent for a first child
   bool queued = false;           // in the heap (registered, not fired)
   std::optional<Waker> waker;    // the latest poll's waker, until fired
 };
@@ -94,10 +94,10 @@ class TimerDriver {
     entry.number = next_number_++;
     entry.waker.emplace(waker);
     entry.queued = true;
-    entry.heap_index = heap_.size();
-    heap_.push_back(&entry);
-    sift_up(entry.heap_index);
-    if (heap_.front() != &entry) return;
+    entry.child = entry.next = entry.prev = nullptr;
+    root_ = root_ == nullptr ? &entry : meld(root_, &entry);
+    ++count_;
+    if (root_ != &entry) return;
     front_changed();
     // A new earliest deadline: whoever waits for a later one must wait less.
     if (driver_ != nullptr && entry.deadline < driver_until_) {
@@ -121,12 +121,12 @@ class TimerDriver {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!entry.queued) return;
     removed.swap(entry.waker);
-    erase(entry.heap_index);
+    erase(&entry);
   }
 
   std::size_t registered() {
     std::lock_guard<std::mutex> lock(mutex_);
-    return heap_.size();
+    return count_;
   }
 
   // --- Driving timers from an executor's idle thread (Executor::run) ---
@@ -162,12 +162,12 @@ class TimerDriver {
   // timer thread fires the sleeps). Returns at once if a sleep is due.
   void park_driving(Parker& parker) {
     std::unique_lock<std::mutex> lock(mutex_);
-    if (heap_.empty() || driver_ != nullptr || firing_) {
+    if (root_ == nullptr || driver_ != nullptr || firing_) {
       lock.unlock();
       parker.park();
       return;
     }
-    Clock::time_point until = heap_.front()->deadline;
+    Clock::time_point until = root_->deadline;
     if (until <= Clock::now()) return;  // due already: the caller fires it
     driver_ = &parker;
     driver_until_ = until;
@@ -184,7 +184,7 @@ class TimerDriver {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!delegated_) return;
     delegated_ = false;
-    if (!heap_.empty() && heap_.front()->deadline < thread_until_) changed_.notify_one();
+    if (root_ != nullptr && root_->deadline < thread_until_) changed_.notify_one();
   }
 
  private:
@@ -193,47 +193,70 @@ class TimerDriver {
   static bool earlier(const TimerEntry* a, const TimerEntry* b) noexcept {
     return a->deadline < b->deadline || (a->deadline == b->deadline && a->number < b->number);
   }
-  void place(std::size_t i, TimerEntry* e) noexcept {
-    heap_[i] = e;
-    e->heap_index = i;
+  // The registrations form a pairing heap (Fredman, Sedgewick, Sleator and
+  // Tarjan), linked through the entries themselves: adding is one
+  // comparison, taking the earliest or any entry out is O(log n) amortized,
+  // and the driver never allocates (a vector that grows, as a binary heap
+  // would need, can stall for milliseconds in malloc under the lock).
+
+  // Links two roots; returns the new root (the earlier one).
+  static TimerEntry* meld(TimerEntry* a, TimerEntry* b) noexcept {
+    if (earlier(b, a)) std::swap(a, b);
+    b->prev = a;
+    b->next = a->child;
+    if (a->child != nullptr) a->child->prev = b;
+    a->child = b;
+    return a;
   }
-  void sift_up(std::size_t i) noexcept {
-    TimerEntry* e = heap_[i];
-    while (i > 0) {
-      std::size_t parent = (i - 1) / 2;
-      if (!earlier(e, heap_[parent])) break;
-      place(i, heap_[parent]);
-      i = parent;
+  // Two-pass pairing of the sibling list from `first`; returns its root, or null.
+  static TimerEntry* combine(TimerEntry* first) noexcept {
+    TimerEntry* pairs = nullptr;  // the melded pairs, last first, through `next`
+    while (first != nullptr) {
+      TimerEntry* a = first;
+      TimerEntry* b = a->next;
+      first = b != nullptr ? b->next : nullptr;
+      a->next = a->prev = nullptr;
+      if (b != nullptr) {
+        b->next = b->prev = nullptr;
+        a = meld(a, b);
+      }
+      a->next = pairs;
+      pairs = a;
     }
-    place(i, e);
+    if (pairs == nullptr) return nullptr;
+    TimerEntry* root = pairs;
+    pairs = pairs->next;
+    root->next = nullptr;
+    while (pairs != nullptr) {
+      TimerEntry* p = pairs;
+      pairs = p->next;
+      p->next = nullptr;
+      root = meld(root, p);
+    }
+    return root;
   }
-  void sift_down(std::size_t i) noexcept {
-    TimerEntry* e = heap_[i];
-    std::size_t n = heap_.size();
-    for (;;) {
-      std::size_t child = 2 * i + 1;
-      if (child >= n) break;
-      if (child + 1 < n && earlier(heap_[child + 1], heap_[child])) ++child;
-      if (!earlier(heap_[child], e)) break;
-      place(i, heap_[child]);
-      i = child;
+  // Takes `e` out of the heap.
+  void erase(TimerEntry* e) noexcept {
+    e->queued = false;
+    --count_;
+    if (e == root_) {
+      root_ = combine(e->child);
+      e->child = nullptr;
+      front_changed();
+      return;
     }
-    place(i, e);
-  }
-  // Takes heap_[i] out of the heap.
-  void erase(std::size_t i) noexcept {
-    heap_[i]->queued = false;
-    TimerEntry* last = heap_.back();
-    heap_.pop_back();
-    if (i != heap_.size()) {
-      place(i, last);
-      sift_down(i);
-      sift_up(last->heap_index);
+    if (e->prev->child == e) {
+      e->prev->child = e->next;  // a first child: prev is its parent
+    } else {
+      e->prev->next = e->next;
     }
-    if (i == 0) front_changed();
+    if (e->next != nullptr) e->next->prev = e->prev;
+    e->next = e->prev = nullptr;
+    if (TimerEntry* sub = combine(e->child)) root_ = meld(root_, sub);
+    e->child = nullptr;
   }
   void front_changed() noexcept {
-    earliest_.store(heap_.empty() ? kNever : heap_.front()->deadline.time_since_epoch().count(),
+    earliest_.store(root_ == nullptr ? kNever : root_->deadline.time_since_epoch().count(),
                     std::memory_order_relaxed);
   }
 
@@ -253,14 +276,14 @@ class TimerDriver {
   void fire_forever() {
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
-      if (heap_.empty()) {
+      if (root_ == nullptr) {
         thread_until_ = Clock::time_point::max();
         changed_.wait(lock);
         continue;
       }
       // An earliest deadline the parked driver waits for is its to fire;
       // ours only if it is still there kGrace later.
-      Clock::time_point fire_at = thread_fire_at(heap_.front()->deadline);
+      Clock::time_point fire_at = thread_fire_at(root_->deadline);
       Clock::time_point now = Clock::now();
       if (firing_) fire_at = now + kGrace;  // an executor is firing: look again later
       if (now < fire_at) {
@@ -290,7 +313,7 @@ class TimerDriver {
   }
   template <class BeforeFiring>
   bool fire_locked(std::unique_lock<std::mutex>& lock, Clock::time_point now, BeforeFiring&& before_firing) {
-    if (firing_ || heap_.empty() || heap_.front()->deadline > now) return false;
+    if (firing_ || root_ == nullptr || root_->deadline > now) return false;
     firing_ = true;
     struct Done {  // also if a waker throws: the next firing must not wait for us
       TimerDriver& driver;
@@ -302,10 +325,10 @@ class TimerDriver {
     } done{*this, lock};
     before_firing();
     bool fired = false;
-    while (!heap_.empty() && heap_.front()->deadline <= now) {
-      TimerEntry* due = heap_.front();
+    while (root_ != nullptr && root_->deadline <= now) {
+      TimerEntry* due = root_;
       std::optional<Waker> waker = std::exchange(due->waker, std::nullopt);
-      erase(0);
+      erase(due);
       fired = true;
       lock.unlock();  // wakers run executor code: never under our lock
       if (waker) std::move(*waker).wake();
@@ -320,7 +343,8 @@ class TimerDriver {
 
   std::mutex mutex_;
   std::condition_variable changed_;  // signalled when a new earliest deadline is added
-  std::vector<TimerEntry*> heap_;    // registered, not yet fired: a binary min-heap by (deadline, number)
+  TimerEntry* root_ = nullptr;       // registered, not yet fired: a pairing heap by (deadline, number)
+  std::size_t count_ = 0;            // entries in it
   std::uint64_t next_number_ = 0;    // under mutex_
   bool started_ = false;             // the thread was started; under mutex_
   Parker* driver_ = nullptr;         // the executor parked until driver_until_ to fire it; under mutex_
@@ -330,7 +354,7 @@ class TimerDriver {
   bool delegated_ = false;
   bool firing_ = false;  // a thread is in fire_locked (unlocked while it wakes one); under mutex_
   Clock::time_point thread_until_ = Clock::time_point::max();  // when the timer thread wakes next; under mutex_
-  // heap_.front()'s deadline (ns since the clock's epoch), or kNever; written
+  // root_'s deadline (ns since the clock's epoch), or kNever; written
   // under mutex_, read without it by fire_due.
   std::atomic<std::int64_t> earliest_{kNever};
 };

@@ -173,6 +173,57 @@ TEST(Timer, SleepsDroppedBeforeFiringLeaveTheOthersInDeadlineOrder) {
   EXPECT_EQ(TimerDriver::instance().registered(), before);
 }
 
+TEST(Timer, TiesFireInRegistrationOrderAfterRandomDrops) {
+  // Many registrations on few distinct deadlines (ties), two thirds dropped
+  // in random order, including the earliest: the heap must still give
+  // (deadline, registration order).
+  struct Record {
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::vector<int> woken;
+  };
+  struct Recorder {
+    Record* record;
+    int id;
+    void wake() {
+      std::lock_guard<std::mutex> lock(record->mutex);
+      record->woken.push_back(id);
+      record->changed.notify_all();
+    }
+  };
+  constexpr int kSleeps = 1500, kDeadlines = 40;
+  Record record;
+  std::size_t before = TimerDriver::instance().registered();
+  auto base = Clock::now() + 1s;
+  std::mt19937 random(99);
+  std::vector<std::unique_ptr<unawait::Sleep>> sleeps;  // by registration order (= id)
+  std::vector<Clock::time_point> deadline_of;
+  for (int id = 0; id < kSleeps; ++id) {
+    deadline_of.push_back(base + static_cast<int>(random() % kDeadlines) * 100us);
+    sleeps.push_back(std::make_unique<unawait::Sleep>(deadline_of.back()));
+    unawait::Waker waker = unawait::Waker::from(std::make_shared<Recorder>(Recorder{&record, id}));
+    ASSERT_TRUE(unawait_test::poll_once(*sleeps.back(), waker).is_pending());
+  }
+  std::vector<int> drop(kSleeps);
+  std::iota(drop.begin(), drop.end(), 0);
+  std::shuffle(drop.begin(), drop.end(), random);
+  drop.resize(kSleeps * 2 / 3);
+  for (int id : drop) sleeps[id].reset();
+  if (Clock::now() >= base) GTEST_SKIP() << "the registrations took longer than the first deadline";
+  std::vector<int> kept;
+  for (int id = 0; id < kSleeps; ++id) {
+    if (sleeps[id]) kept.push_back(id);
+  }
+  std::stable_sort(kept.begin(), kept.end(), [&](int a, int b) { return deadline_of[a] < deadline_of[b]; });
+  EXPECT_EQ(TimerDriver::instance().registered(), before + kept.size());
+  {
+    std::unique_lock<std::mutex> lock(record.mutex);
+    record.changed.wait(lock, [&] { return record.woken.size() == kept.size(); });
+    EXPECT_EQ(record.woken, kept);
+  }
+  EXPECT_EQ(TimerDriver::instance().registered(), before);
+}
+
 // --- Executors driving the timers (timer.hpp: an idle Executor fires due
 // sleeps itself, the timer thread backs it up). No timing is asserted: only
 // that every sleep fires once, in deadline order, and none stays registered.
