@@ -10,6 +10,8 @@
 // run(). run() pops runnable tasks in FIFO order and polls each once; when
 // none is runnable but some are unfinished, the thread parks until a waker
 // (called from any thread: the timer thread, another executor...) queues one.
+// While it is parked it also drives the timers (timer.hpp): it fires due
+// sleeps itself, and parks only until the earliest deadline.
 // A task woken several times before it runs is queued once. spawn() may be
 // called from any thread, also while run() runs. An exception thrown by a
 // task goes to its JoinHandle, never out of run().
@@ -40,6 +42,7 @@
 #include "detail/task.hpp"
 #include "future.hpp"
 #include "join_handle.hpp"
+#include "timer.hpp"
 
 namespace unawait {
 
@@ -107,6 +110,11 @@ class ExecutorCore final : public Scheduler {
   }
 
   void park() { parker_.park(); }
+  // Moves the remote queue to the back of the local one.
+  void take_remote() noexcept {
+    if (remote_.load(std::memory_order_acquire) != nullptr) take_remote(local_, nullptr);
+  }
+  Parker& parker() noexcept { return parker_; }
 
   std::uint64_t next_number() noexcept { return next_number_.fetch_add(1, std::memory_order_relaxed); }
 
@@ -211,11 +219,18 @@ class Executor {
   // Runs until every spawned task is done (including tasks spawned meanwhile).
   void run() {
     detail::CurrentSchedulerScope scope(core_);
+    bool drove = false;  // looked at the timers when idle
     for (;;) {
       if (detail::TaskHeader* task = core_->next()) {
         run_one(task);
       } else if (core_->idle()) {
+        if (drove) detail::TimerDriver::started()->resign();
         return;
+      } else if (detail::TimerDriver* timers = detail::TimerDriver::started()) {
+        drove = true;
+        // Fire due sleeps here rather than wait for the timer thread; else
+        // park until the earliest deadline as the timer driver (timer.hpp).
+        if (!timers->fire_due([this] { core_->take_remote(); })) timers->park_driving(core_->parker());
       } else {
         core_->park();
       }

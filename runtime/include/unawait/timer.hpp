@@ -12,18 +12,27 @@
 //   steady_clock::now() + d at that moment).
 // * A sleep registers with the timer thread on its first poll (if its
 //   deadline has not passed), and keeps the waker of its latest poll.
-// * The timer thread wakes due sleeps in deadline order (ties in the order
-//   they registered), calling each one's waker itself.
+// * Due sleeps are woken in deadline order (ties in the order they
+//   registered), never before their deadline, one firing thread at a time.
+// * An idle Executor fires due sleeps itself: run(), with nothing to poll,
+//   parks only until the earliest deadline and fires what is due when it
+//   wakes (as Tokio's current-thread runtime drives its timer when it
+//   parks), so its own tasks are woken on its thread, with no hand-off.
+//   While an executor is parked that way, the timer thread leaves the
+//   earliest deadline to it and fires a sleep itself only if it is still
+//   pending 1 ms (kGrace) after its deadline (the executor is busy); then,
+//   or once the executor's run() has returned, it fires on time again until
+//   an executor parks as the driver again. Without an idle Executor (block_on, ThreadPool) the timer
+//   thread fires every sleep at its deadline.
 // * Destroying a pending Sleep deregisters it (its waker is released at once).
 // * Polling a Sleep again after it returned ready is a contract violation,
 //   and so is moving a registered Sleep.
 //
-// No allocation per sleep: the registration (deadline, order, waker) lives
-// inside the Sleep, and the timer thread keeps a binary heap of pointers to
-// registrations (a vector that only grows when more sleeps are pending at
-// once than ever before). A fired registration is taken off the heap under
-// the lock and its waker called after unlocking, one at a time, so nothing
-// is copied into a temporary list.
+// No allocation, per sleep or otherwise: the registration (deadline, order,
+// waker, links) lives inside the Sleep, and the driver keeps the
+// registrations in a pairing heap linked through them. A fired registration
+// is taken off the heap under the lock and its waker called after unlocking,
+// one at a time, so nothing is copied into a temporary list.
 #pragma once
 
 #include <atomic>
@@ -35,10 +44,10 @@
 #include <optional>
 #include <thread>
 #include <utility>
-#include <vector>
 
 #include "config.hpp"
 #include "context.hpp"
+#include "detail/parker.hpp"
 #include "poll.hpp"
 #include "waker.hpp"
 
@@ -51,7 +60,9 @@ namespace detail {
 struct TimerEntry {
   std::chrono::steady_clock::time_point deadline;
   std::uint64_t number = 0;      // registration order, for ties
-  std::size_t heap_index = 0;    // position in the driver's heap while queued
+  TimerEntry* child = nullptr;    // pairing-heap links while queued: the first child,
+  TimerEntry* next = nullptr;     // the next sibling,
+  TimerEntry* prev = nullptr;     // and the previous sibling, or the parent for a first child
   bool queued = false;           // in the heap (registered, not fired)
   std::optional<Waker> waker;    // the latest poll's waker, until fired
 };
@@ -74,16 +85,26 @@ class TimerDriver {
     return count;
   }
 
+  // The driver, or null if no sleep has been registered yet in this process.
+  static TimerDriver* started() noexcept { return started_instance().load(std::memory_order_acquire); }
+
   void add(TimerEntry& entry, const Waker& waker) {
     std::lock_guard<std::mutex> lock(mutex_);
     start_thread_once();
     entry.number = next_number_++;
     entry.waker.emplace(waker);
     entry.queued = true;
-    entry.heap_index = heap_.size();
-    heap_.push_back(&entry);
-    sift_up(entry.heap_index);
-    if (heap_.front() == &entry) changed_.notify_one();  // the thread waits for an earlier deadline now
+    entry.child = entry.next = entry.prev = nullptr;
+    root_ = root_ == nullptr ? &entry : meld(root_, &entry);
+    ++count_;
+    if (root_ != &entry) return;
+    front_changed();
+    // A new earliest deadline: whoever waits for a later one must wait less.
+    if (driver_ != nullptr && entry.deadline < driver_until_) {
+      driver_until_ = entry.deadline;  // (so that one unpark is enough)
+      driver_->unpark();               // it parks again, until this deadline
+    }
+    if (thread_fire_at(entry.deadline) < thread_until_) changed_.notify_one();
   }
 
   // Replaces the waker of a registered sleep. False if it has fired already.
@@ -100,12 +121,70 @@ class TimerDriver {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!entry.queued) return;
     removed.swap(entry.waker);
-    erase(entry.heap_index);
+    erase(&entry);
   }
 
   std::size_t registered() {
     std::lock_guard<std::mutex> lock(mutex_);
-    return heap_.size();
+    return count_;
+  }
+
+  // --- Driving timers from an executor's idle thread (Executor::run) ---
+  //
+  // An executor with nothing to run calls fire_due(), and if nothing was due,
+  // park_driving(its parker): the parker waits until the earliest deadline
+  // (or an unpark), and the executor fires what is due itself when it wakes.
+  // Its own tasks' wakers then push onto its local queue, with no other
+  // thread, no lock and no signal in between. While an executor is parked
+  // this way (one at a time: "the driver"), the timer thread leaves the
+  // earliest deadline to it, and fires it itself only kGrace after it: the
+  // timer thread still serves every sleep, whatever the executors do.
+
+  // Fires every sleep due now (in deadline order, one at a time, outside
+  // the lock), on the calling thread, unless another thread is firing. True
+  // if it fired any. `before_firing()` runs first, under the lock, once this
+  // thread is the one firing and something is due: an executor takes its
+  // remote queue there, so that tasks woken by an earlier firing (on another
+  // thread) still run before those it wakes now.
+  template <class BeforeFiring>
+  bool fire_due(BeforeFiring&& before_firing) {
+    if (earliest_.load(std::memory_order_relaxed) > Clock::now().time_since_epoch().count()) return false;
+    std::unique_lock<std::mutex> lock(mutex_);
+    return fire_locked(lock, Clock::now(), before_firing);
+  }
+  bool fire_due() {
+    return fire_due([] {});
+  }
+
+  // Parks `parker` (the caller's own) until the earliest deadline, or an
+  // unpark, as the driver. Without a pending sleep, or when another thread
+  // is the driver or is firing, it is a plain park() (the driver or the
+  // timer thread fires the sleeps). Returns at once if a sleep is due.
+  void park_driving(Parker& parker) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (root_ == nullptr || driver_ != nullptr || firing_) {
+      lock.unlock();
+      parker.park();
+      return;
+    }
+    Clock::time_point until = root_->deadline;
+    if (until <= Clock::now()) return;  // due already: the caller fires it
+    driver_ = &parker;
+    driver_until_ = until;
+    delegated_ = true;
+    lock.unlock();
+    parker.park_until(until);
+    lock.lock();
+    driver_ = nullptr;
+  }
+
+  // An executor that may have driven is leaving run(): the timer thread fires
+  // on time again (rather than kGrace late) until an executor drives again.
+  void resign() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!delegated_) return;
+    delegated_ = false;
+    if (root_ != nullptr && root_->deadline < thread_until_) changed_.notify_one();
   }
 
  private:
@@ -114,47 +193,82 @@ class TimerDriver {
   static bool earlier(const TimerEntry* a, const TimerEntry* b) noexcept {
     return a->deadline < b->deadline || (a->deadline == b->deadline && a->number < b->number);
   }
-  void place(std::size_t i, TimerEntry* e) noexcept {
-    heap_[i] = e;
-    e->heap_index = i;
+  // The registrations form a pairing heap (Fredman, Sedgewick, Sleator and
+  // Tarjan), linked through the entries themselves: adding is one
+  // comparison, taking the earliest or any entry out is O(log n) amortized,
+  // and the driver never allocates (a vector that grows, as a binary heap
+  // would need, can stall for milliseconds in malloc under the lock).
+
+  // Links two roots; returns the new root (the earlier one).
+  static TimerEntry* meld(TimerEntry* a, TimerEntry* b) noexcept {
+    if (earlier(b, a)) std::swap(a, b);
+    b->prev = a;
+    b->next = a->child;
+    if (a->child != nullptr) a->child->prev = b;
+    a->child = b;
+    return a;
   }
-  void sift_up(std::size_t i) noexcept {
-    TimerEntry* e = heap_[i];
-    while (i > 0) {
-      std::size_t parent = (i - 1) / 2;
-      if (!earlier(e, heap_[parent])) break;
-      place(i, heap_[parent]);
-      i = parent;
+  // Two-pass pairing of the sibling list from `first`; returns its root, or null.
+  static TimerEntry* combine(TimerEntry* first) noexcept {
+    TimerEntry* pairs = nullptr;  // the melded pairs, last first, through `next`
+    while (first != nullptr) {
+      TimerEntry* a = first;
+      TimerEntry* b = a->next;
+      first = b != nullptr ? b->next : nullptr;
+      a->next = a->prev = nullptr;
+      if (b != nullptr) {
+        b->next = b->prev = nullptr;
+        a = meld(a, b);
+      }
+      a->next = pairs;
+      pairs = a;
     }
-    place(i, e);
-  }
-  void sift_down(std::size_t i) noexcept {
-    TimerEntry* e = heap_[i];
-    std::size_t n = heap_.size();
-    for (;;) {
-      std::size_t child = 2 * i + 1;
-      if (child >= n) break;
-      if (child + 1 < n && earlier(heap_[child + 1], heap_[child])) ++child;
-      if (!earlier(heap_[child], e)) break;
-      place(i, heap_[child]);
-      i = child;
+    if (pairs == nullptr) return nullptr;
+    TimerEntry* root = pairs;
+    pairs = pairs->next;
+    root->next = nullptr;
+    while (pairs != nullptr) {
+      TimerEntry* p = pairs;
+      pairs = p->next;
+      p->next = nullptr;
+      root = meld(root, p);
     }
-    place(i, e);
+    return root;
   }
-  // Takes heap_[i] out of the heap.
-  void erase(std::size_t i) noexcept {
-    heap_[i]->queued = false;
-    TimerEntry* last = heap_.back();
-    heap_.pop_back();
-    if (i == heap_.size()) return;
-    place(i, last);
-    sift_down(i);
-    sift_up(last->heap_index);
+  // Takes `e` out of the heap.
+  void erase(TimerEntry* e) noexcept {
+    e->queued = false;
+    --count_;
+    if (e == root_) {
+      root_ = combine(e->child);
+      e->child = nullptr;
+      front_changed();
+      return;
+    }
+    if (e->prev->child == e) {
+      e->prev->child = e->next;  // a first child: prev is its parent
+    } else {
+      e->prev->next = e->next;
+    }
+    if (e->next != nullptr) e->next->prev = e->prev;
+    e->next = e->prev = nullptr;
+    if (TimerEntry* sub = combine(e->child)) root_ = meld(root_, sub);
+    e->child = nullptr;
+  }
+  void front_changed() noexcept {
+    earliest_.store(root_ == nullptr ? kNever : root_->deadline.time_since_epoch().count(),
+                    std::memory_order_relaxed);
+  }
+
+  static std::atomic<TimerDriver*>& started_instance() noexcept {
+    static std::atomic<TimerDriver*> driver{nullptr};
+    return driver;
   }
 
   void start_thread_once() {
     if (started_) return;
     started_ = true;
+    started_instance().store(this, std::memory_order_release);
     threads_started().fetch_add(1, std::memory_order_relaxed);
     std::thread([this] { fire_forever(); }).detach();
   }
@@ -162,34 +276,87 @@ class TimerDriver {
   void fire_forever() {
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
-      if (heap_.empty()) {
+      if (root_ == nullptr) {
+        thread_until_ = Clock::time_point::max();
         changed_.wait(lock);
         continue;
       }
-      Clock::time_point earliest = heap_.front()->deadline;
+      // An earliest deadline the parked driver waits for is its to fire;
+      // ours only if it is still there kGrace later.
+      Clock::time_point fire_at = thread_fire_at(root_->deadline);
       Clock::time_point now = Clock::now();
-      if (now < earliest) {
-        changed_.wait_until(lock, earliest);
+      if (firing_) fire_at = now + kGrace;  // an executor is firing: look again later
+      if (now < fire_at) {
+        thread_until_ = fire_at;
+        changed_.wait_until(lock, fire_at);
         continue;
       }
-      // Fire every sleep due now, in deadline order, one at a time: the
-      // Sleep may be destroyed as soon as we unlock, so take its waker first.
-      while (!heap_.empty() && heap_.front()->deadline <= now) {
-        TimerEntry* due = heap_.front();
-        std::optional<Waker> waker = std::exchange(due->waker, std::nullopt);
-        erase(0);
-        lock.unlock();  // wakers run executor code: never under our lock
-        if (waker) std::move(*waker).wake();
-        lock.lock();
-      }
+      // The driver did not keep up (it may be busy, or gone): fire on time
+      // until an executor parks as the driver again.
+      delegated_ = false;
+      fire_locked(lock, now);
     }
   }
 
+  // When the timer thread fires a sleep due at `deadline`: at once, or
+  // kGrace later while the sleeps are delegated to an executor.
+  Clock::time_point thread_fire_at(Clock::time_point deadline) const noexcept {
+    return delegated_ ? deadline + kGrace : deadline;
+  }
+
+  // Fires every sleep due at `now`, in deadline order, one at a time: the
+  // Sleep may be destroyed as soon as we unlock, so take its waker first.
+  // One thread fires at a time (so wakes happen in deadline order): false
+  // at once if another one is firing.
+  bool fire_locked(std::unique_lock<std::mutex>& lock, Clock::time_point now) {
+    return fire_locked(lock, now, [] {});
+  }
+  template <class BeforeFiring>
+  bool fire_locked(std::unique_lock<std::mutex>& lock, Clock::time_point now, BeforeFiring&& before_firing) {
+    if (firing_ || root_ == nullptr || root_->deadline > now) return false;
+    firing_ = true;
+    struct Done {  // also if a waker throws: the next firing must not wait for us
+      TimerDriver& driver;
+      std::unique_lock<std::mutex>& lock;
+      ~Done() {
+        if (!lock.owns_lock()) lock.lock();
+        driver.firing_ = false;
+      }
+    } done{*this, lock};
+    before_firing();
+    bool fired = false;
+    while (root_ != nullptr && root_->deadline <= now) {
+      TimerEntry* due = root_;
+      std::optional<Waker> waker = std::exchange(due->waker, std::nullopt);
+      erase(due);
+      fired = true;
+      lock.unlock();  // wakers run executor code: never under our lock
+      if (waker) std::move(*waker).wake();
+      lock.lock();
+    }
+    return fired;
+  }
+
+  static constexpr std::int64_t kNever = INT64_MAX;
+  // How long after a deadline the timer thread fires it when the parked driver has not.
+  static constexpr std::chrono::milliseconds kGrace{1};
+
   std::mutex mutex_;
   std::condition_variable changed_;  // signalled when a new earliest deadline is added
-  std::vector<TimerEntry*> heap_;    // registered, not yet fired: a binary min-heap by (deadline, number)
+  TimerEntry* root_ = nullptr;       // registered, not yet fired: a pairing heap by (deadline, number)
+  std::size_t count_ = 0;            // entries in it
   std::uint64_t next_number_ = 0;    // under mutex_
   bool started_ = false;             // the thread was started; under mutex_
+  Parker* driver_ = nullptr;         // the executor parked until driver_until_ to fire it; under mutex_
+  Clock::time_point driver_until_;   // under mutex_
+  // An executor parked as the driver since the timer thread last had to fire
+  // a sleep itself: the timer thread fires kGrace late. Under mutex_.
+  bool delegated_ = false;
+  bool firing_ = false;  // a thread is in fire_locked (unlocked while it wakes one); under mutex_
+  Clock::time_point thread_until_ = Clock::time_point::max();  // when the timer thread wakes next; under mutex_
+  // root_'s deadline (ns since the clock's epoch), or kNever; written
+  // under mutex_, read without it by fire_due.
+  std::atomic<std::int64_t> earliest_{kNever};
 };
 
 }  // namespace detail

@@ -232,6 +232,31 @@ TEST(Allocations, AtMostOnePerSleep) {
   EXPECT_EQ(g_allocations.load() - before, 0);
 }
 
+// A task that sleeps `d` from its first poll.
+struct SleepTask {
+  using output_type = void;
+  std::chrono::microseconds d;
+  std::optional<unawait::Sleep> sleep;
+  unawait::Poll<void> poll(unawait::Context& cx) {
+    if (!sleep) sleep.emplace(unawait::sleep_for(d));
+    return sleep->poll(cx);
+  }
+};
+
+TEST(Allocations, OnePerSleepingTaskOnAnExecutorThatDrivesTheTimers) {
+  using namespace std::chrono_literals;
+  constexpr int kTasks = 200;
+  auto round = [] {
+    unawait::Executor ex;
+    for (int i = 0; i < kTasks; ++i) ex.spawn(SleepTask{std::chrono::microseconds(100 + 10 * (i % 37)), std::nullopt});
+    ex.run();  // idle: the executor parks until the earliest deadline and fires the sleeps itself
+  };
+  round();  // starts the timer thread, sizes its heap for kTasks pending sleeps
+  long n = allocations_of(round);
+  // The tasks' own blocks, and the executor's core: nothing per sleep.
+  EXPECT_LE(n, kTasks + 1);
+}
+
 TEST(Allocations, ALongNameIsStoredInTheTasksOwnBlock) {
   unawait::Executor ex;
   std::string name(200, 'n');

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 
@@ -39,6 +40,33 @@ class Parker {
       expected = kNotified;
       if (state_.compare_exchange_strong(expected, kEmpty, std::memory_order_acquire, std::memory_order_relaxed)) return;
       // Spurious wake-up: still kParked.
+    }
+  }
+
+  // Called by the owning thread only: park() that also returns at `deadline`
+  // (a permit given before or meanwhile is taken either way).
+  template <class Clock, class Duration>
+  void park_until(const std::chrono::time_point<Clock, Duration>& deadline) {
+    unsigned expected = kNotified;
+    if (state_.compare_exchange_strong(expected, kEmpty, std::memory_order_acquire, std::memory_order_relaxed)) return;
+    std::unique_lock<std::mutex> lock(mutex_);
+    expected = kEmpty;
+    if (!state_.compare_exchange_strong(expected, kParked, std::memory_order_relaxed, std::memory_order_relaxed)) {
+      state_.exchange(kEmpty, std::memory_order_acquire);
+      return;
+    }
+    for (;;) {
+      bool timed_out = cv_.wait_until(lock, deadline) == std::cv_status::timeout;
+      expected = kNotified;
+      if (state_.compare_exchange_strong(expected, kEmpty, std::memory_order_acquire, std::memory_order_relaxed)) return;
+      if (timed_out) {
+        // Still kParked: leave without a permit. An unpark that exchanges
+        // after this sees kEmpty and leaves its permit for the next park.
+        expected = kParked;
+        if (state_.compare_exchange_strong(expected, kEmpty, std::memory_order_relaxed, std::memory_order_relaxed)) return;
+        state_.exchange(kEmpty, std::memory_order_acquire);  // a permit came just now: take it
+        return;
+      }
     }
   }
 
