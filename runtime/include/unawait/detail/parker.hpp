@@ -25,49 +25,19 @@ class Parker {
  public:
   // Called by the owning thread only.
   void park() {
-    // Fast path: a permit is there. Acquire: see what the unparker wrote before.
-    unsigned expected = kNotified;
-    if (state_.compare_exchange_strong(expected, kEmpty, std::memory_order_acquire, std::memory_order_relaxed)) return;
-    std::unique_lock<std::mutex> lock(mutex_);
-    expected = kEmpty;
-    if (!state_.compare_exchange_strong(expected, kParked, std::memory_order_relaxed, std::memory_order_relaxed)) {
-      // A permit arrived after the fast path.
-      state_.exchange(kEmpty, std::memory_order_acquire);
-      return;
-    }
-    for (;;) {
+    park_with([this](std::unique_lock<std::mutex>& lock) {
       cv_.wait(lock);
-      expected = kNotified;
-      if (state_.compare_exchange_strong(expected, kEmpty, std::memory_order_acquire, std::memory_order_relaxed)) return;
-      // Spurious wake-up: still kParked.
-    }
+      return false;
+    });
   }
 
   // Called by the owning thread only: park() that also returns at `deadline`
   // (a permit given before or meanwhile is taken either way).
   template <class Clock, class Duration>
   void park_until(const std::chrono::time_point<Clock, Duration>& deadline) {
-    unsigned expected = kNotified;
-    if (state_.compare_exchange_strong(expected, kEmpty, std::memory_order_acquire, std::memory_order_relaxed)) return;
-    std::unique_lock<std::mutex> lock(mutex_);
-    expected = kEmpty;
-    if (!state_.compare_exchange_strong(expected, kParked, std::memory_order_relaxed, std::memory_order_relaxed)) {
-      state_.exchange(kEmpty, std::memory_order_acquire);
-      return;
-    }
-    for (;;) {
-      bool timed_out = cv_.wait_until(lock, deadline) == std::cv_status::timeout;
-      expected = kNotified;
-      if (state_.compare_exchange_strong(expected, kEmpty, std::memory_order_acquire, std::memory_order_relaxed)) return;
-      if (timed_out) {
-        // Still kParked: leave without a permit. An unpark that exchanges
-        // after this sees kEmpty and leaves its permit for the next park.
-        expected = kParked;
-        if (state_.compare_exchange_strong(expected, kEmpty, std::memory_order_relaxed, std::memory_order_relaxed)) return;
-        state_.exchange(kEmpty, std::memory_order_acquire);  // a permit came just now: take it
-        return;
-      }
-    }
+    park_with([this, &deadline](std::unique_lock<std::mutex>& lock) {
+      return cv_.wait_until(lock, deadline) == std::cv_status::timeout;
+    });
   }
 
   // Owner only: drops a permit left by wakes that nobody waits for any more
@@ -89,6 +59,35 @@ class Parker {
   }
 
  private:
+  // The park protocol; `wait` blocks on cv_ and returns true if it timed out.
+  template <class Wait>
+  void park_with(Wait wait) {
+    // Fast path: a permit is there. Acquire: see what the unparker wrote before.
+    unsigned expected = kNotified;
+    if (state_.compare_exchange_strong(expected, kEmpty, std::memory_order_acquire, std::memory_order_relaxed)) return;
+    std::unique_lock<std::mutex> lock(mutex_);
+    expected = kEmpty;
+    if (!state_.compare_exchange_strong(expected, kParked, std::memory_order_relaxed, std::memory_order_relaxed)) {
+      // A permit arrived after the fast path.
+      state_.exchange(kEmpty, std::memory_order_acquire);
+      return;
+    }
+    for (;;) {
+      bool timed_out = wait(lock);
+      expected = kNotified;
+      if (state_.compare_exchange_strong(expected, kEmpty, std::memory_order_acquire, std::memory_order_relaxed)) return;
+      if (timed_out) {
+        // Still kParked: leave without a permit. An unpark that exchanges
+        // after this sees kEmpty and leaves its permit for the next park.
+        expected = kParked;
+        if (state_.compare_exchange_strong(expected, kEmpty, std::memory_order_relaxed, std::memory_order_relaxed)) return;
+        state_.exchange(kEmpty, std::memory_order_acquire);  // a permit came just now: take it
+        return;
+      }
+      // Spurious wake-up: still kParked.
+    }
+  }
+
   enum : unsigned { kEmpty, kParked, kNotified };
   std::atomic<unsigned> state_{kEmpty};
   std::mutex mutex_;
