@@ -25,4 +25,36 @@ struct YieldOnce {
 
 inline YieldOnce yield_once() { return {}; }
 
+/// `co_await yield_once(); co_return value;` written by hand: the leaf of the
+/// hand-written nest and join shapes.
+class ValueAfterYield {
+public:
+  using output_type = int;
+  explicit ValueAfterYield(int value) : value_(value) {}
+
+  unawait::Poll<int> poll(unawait::Context &cx) {
+    switch (state_) {
+    case State::start:
+      awaited_ = yield_once();
+      state_ = State::awaiting;
+      break;
+    case State::awaiting:
+      break;
+    case State::done:
+      UNAWAIT_CONTRACT(false, "a leaf polled after it completed");
+      break;
+    }
+    if (awaited_.poll(cx).is_pending())
+      return unawait::pending;
+    state_ = State::done;
+    return unawait::ready(value_);
+  }
+
+private:
+  enum class State : unsigned char { start, awaiting, done };
+  int value_;
+  YieldOnce awaited_;
+  State state_ = State::start;
+};
+
 } // namespace unawait_bench

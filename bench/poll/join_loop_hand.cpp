@@ -10,38 +10,7 @@
 
 namespace {
 
-using unawait_bench::YieldOnce;
-using unawait_bench::yield_once;
-
-class Step {
-public:
-  using output_type = int;
-  explicit Step(int i) : i_(i) {}
-
-  unawait::Poll<int> poll(unawait::Context &cx) {
-    switch (state_) {
-    case State::start:
-      awaited_ = yield_once();
-      state_ = State::awaiting;
-      break;
-    case State::awaiting:
-      break;
-    case State::done:
-      UNAWAIT_CONTRACT(false, "step polled after it completed");
-      break;
-    }
-    if (awaited_.poll(cx).is_pending())
-      return unawait::pending;
-    state_ = State::done;
-    return unawait::ready(i_);
-  }
-
-private:
-  enum class State : unsigned char { start, awaiting, done };
-  int i_;
-  YieldOnce awaited_;
-  State state_ = State::start;
-};
+using Step = unawait_bench::ValueAfterYield;
 
 Step step(int i) { return Step(i); }
 

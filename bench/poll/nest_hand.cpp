@@ -5,38 +5,7 @@
 
 namespace {
 
-using unawait_bench::YieldOnce;
-using unawait_bench::yield_once;
-
-class Leaf {
-public:
-  using output_type = int;
-  explicit Leaf(int i) : i_(i) {}
-
-  unawait::Poll<int> poll(unawait::Context &cx) {
-    switch (state_) {
-    case State::start:
-      awaited_ = yield_once();
-      state_ = State::awaiting;
-      break;
-    case State::awaiting:
-      break;
-    case State::done:
-      UNAWAIT_CONTRACT(false, "leaf polled after it completed");
-      break;
-    }
-    if (awaited_.poll(cx).is_pending())
-      return unawait::pending;
-    state_ = State::done;
-    return unawait::ready(i_);
-  }
-
-private:
-  enum class State : unsigned char { start, awaiting, done };
-  int i_;
-  YieldOnce awaited_;
-  State state_ = State::start;
-};
+using Leaf = unawait_bench::ValueAfterYield;
 
 class Middle {
 public:
