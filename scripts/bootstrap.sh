@@ -14,6 +14,12 @@ $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recomme
   libclang-rt-19-dev libc++-19-dev libc++abi-19-dev libgcc-12-dev \
   libgtest-dev libbenchmark-dev \
   python3 python3-venv python3-setuptools python3-wheel python3-pip
+# Not used by the build or the tests: what the benchmark scripts need on a
+# fresh machine (bench/runtime/regenerate.sh builds the Tokio side offline
+# from Debian's crates; both regenerate.sh scripts draw plots).
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+  cargo librust-tokio-dev librust-tokio-macros-dev librust-futures-executor-dev \
+  python3-matplotlib
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j2

@@ -911,7 +911,7 @@ public:
   /// `if (init; T x = e)` and `switch (init; T x = e)`: C++ gives the init
   /// and the condition's variable the statement's scope, so they are
   /// declared in a block around it, and the statement tests the variable.
-  /// Returns the block to lower the statement into (\p Out without either).
+  /// \p Lower gets that block (\p Out itself when there is neither).
   template <typename LowerStatement>
   void inHeaderScope(BlockNode &Out, const Stmt *Origin, const Stmt *Init,
                      const DeclStmt *CondDecl, LowerStatement Lower) {
