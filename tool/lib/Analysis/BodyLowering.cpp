@@ -1194,13 +1194,9 @@ public:
       Failed = true;
       return std::nullopt;
     }
-    QualType Type = Temporary ? RangeInit->getType() : RangeVar->getType();
-    // The storage is not const (a union of const members has no default
-    // constructor); begin and end read it as const.
-    if (Array)
-      Type = Ctx.getConstantArrayType(Array->getElementType().getUnqualifiedType(),
-                                      Array->getSize(), nullptr,
-                                      ArraySizeModifier::Normal, 0);
+    QualType Type = Array       ? elementStorage(Array)
+                    : Temporary ? RangeInit->getType()
+                                : RangeVar->getType();
     ObjectId Range = addTemporary(Type, Array ? "elements of the for loop's range"
                                               : "range of the for loop",
                                   For->getBeginLoc());
@@ -1219,6 +1215,14 @@ public:
     RangeSpill.SpillMode = Temporary ? SpillNode::Construct : SpillNode::Address;
     RangeSpill.Value = sourceOf(RangeInit);
     return Range;
+  }
+
+  /// The frame array for the elements of a std::initializer_list's array:
+  /// not const (a union of const members has no default constructor); the
+  /// list, or a range-for's begin and end, read it as const.
+  QualType elementStorage(const ConstantArrayType *Array) const {
+    return Ctx.getConstantArrayType(Array->getElementType().getUnqualifiedType(),
+                                    Array->getSize(), nullptr, ArraySizeModifier::Normal, 0);
   }
 
   /// How the standard's expansion of a range-for calls begin and end.
@@ -1693,12 +1697,7 @@ bool FullExpression::lowerBackingArray(const MaterializeTemporaryExpr *Temp,
     L.Failed = true;
     return false;
   }
-  // The storage is not const (a union of const members has no default
-  // constructor); the list reads it as const.
-  QualType Storage = L.Ctx.getConstantArrayType(
-      Array->getElementType().getUnqualifiedType(), Array->getSize(), nullptr,
-      ArraySizeModifier::Normal, 0);
-  ObjectId Id = temporary(Temp, Storage, "elements of");
+  ObjectId Id = temporary(Temp, L.elementStorage(Array), "elements of");
   auto &Spill = Out.add<SpillNode>();
   Spill.Origin = Temp;
   Spill.Evaluates.push_back(List);
