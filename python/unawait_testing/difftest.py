@@ -37,9 +37,11 @@ def run(command, what, timeout=120, env=None):
     return result
 
 
-def build(compiler, std, source, output, includes, extra, companions=()):
-    """Builds source (in std) and the companion sources (always C++20: they
-    hold the unannotated coroutines a test awaits) into one program."""
+def build(compiler, std, source, output, includes, extra, companions=(),
+          source_only=()):
+    """Builds source (in std, with source_only's flags too) and the companion
+    sources (always C++20: they hold the unannotated coroutines a test awaits)
+    into one program."""
     objects = []
     for companion in companions:
         obj = f"{output}.{os.path.basename(companion)}.o"
@@ -52,7 +54,7 @@ def build(compiler, std, source, output, includes, extra, companions=()):
         objects.append(obj)
     command = [compiler, f"-std={std}", *WARNINGS,
                *(f"-I{include}" for include in includes), source, *objects,
-               "-o", output, "-pthread", *extra]
+               "-o", output, "-pthread", *extra, *source_only]
     result = run(command, f"building {output}")
     if result.returncode != 0:
         raise Failure(f"build failed: {' '.join(command)}\n{result.stderr}")
@@ -99,6 +101,10 @@ def main(argv=None):
     parser.add_argument("--companion", action="append", default=[],
                         help="a C++20 source linked into every build "
                              "(unannotated coroutines the test awaits)")
+    parser.add_argument("--rewritten-std", default="c++17",
+                        help="the standard the rewritten builds use: c++20 "
+                             "for a test whose source needs C++20 outside its "
+                             "coroutines (a rewritten comparison, <=>)")
     parser.add_argument("--expect-exit", type=int, default=0,
                         help="the exit status every build must end with")
     args = parser.parse_args(argv)
@@ -122,7 +128,9 @@ def main(argv=None):
         if result.returncode != 0:
             raise Failure(f"unawait rewrite failed ({result.returncode}):\n"
                           f"{result.stderr}")
-        # A coroutine left behind would fail the C++17 builds below.
+        # A coroutine left behind would fail the C++17 builds below; in
+        # C++20, g++'s -fno-coroutines makes it fail.
+        no_coroutines = [] if args.rewritten_std == "c++17" else ["-fno-coroutines"]
         # The test's own directory too: tests share helpers in Inputs/.
         include = [args.runtime_include,
                    os.path.dirname(os.path.abspath(args.source))]
@@ -134,19 +142,19 @@ def main(argv=None):
                 "coroutines (clang++ -std=c++20)": build(
                     args.clangxx, "c++20", args.source, work("coro"), include, [],
                     args.companion),
-                "rewritten (g++ -std=c++17)": build(
-                    args.gxx, "c++17", rewritten, work("rw-gcc"), include, ["-O1"],
-                    args.companion),
-                "rewritten (clang++ -std=c++17, ASan+UBSan)": build(
-                    args.clangxx, "c++17", rewritten, work("rw-clang-asan"), include,
+                f"rewritten (g++ -std={args.rewritten_std})": build(
+                    args.gxx, args.rewritten_std, rewritten, work("rw-gcc"), include,
+                    ["-O1"], args.companion, no_coroutines),
+                f"rewritten (clang++ -std={args.rewritten_std}, ASan+UBSan)": build(
+                    args.clangxx, args.rewritten_std, rewritten, work("rw-clang-asan"), include,
                     ["-O1", "-g", *SANITIZERS], args.companion),
             },
             {
                 "coroutines (clang++ -std=c++20 -stdlib=libc++)": build(
                     args.clangxx, "c++20", args.source, work("coro-libcxx"), include,
                     ["-stdlib=libc++"], args.companion),
-                "rewritten (clang++ -std=c++17 -stdlib=libc++)": build(
-                    args.clangxx, "c++17", portable, work("rw-clang-libcxx"), include,
+                f"rewritten (clang++ -std={args.rewritten_std} -stdlib=libc++)": build(
+                    args.clangxx, args.rewritten_std, portable, work("rw-clang-libcxx"), include,
                     ["-O1", "-stdlib=libc++"], args.companion),
             },
         ]

@@ -15,8 +15,8 @@ using namespace clang;
 /// Parses \p Code and finds the initializer of the variable `probe`.
 class Probe {
 public:
-  explicit Probe(const std::string &Code)
-      : Unit(tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"})) {
+  explicit Probe(const std::string &Code, const char *Std = "-std=c++17")
+      : Unit(tooling::buildASTFromCodeWithArgs(Code, {Std})) {
     struct Finder : RecursiveASTVisitor<Finder> {
       bool VisitVarDecl(VarDecl *Var) {
         if (Var->getName() == "probe")
@@ -130,6 +130,18 @@ TEST(EvaluationOrder, ALambdaEvaluatesItsCapturesLeftToRightNotItsBody) {
                 .order(&Kind),
             (Texts{"await(1)", "a"}));
   EXPECT_EQ(Kind, EvaluationOrder::Sequence);
+}
+
+TEST(EvaluationOrder, ARewrittenComparisonIsTakenApartInTheOrderOfItsCall) {
+  const std::string Types = std::string(Prelude) + R"(
+    struct E { bool operator==(const E &) const; bool operator==(int) const; };
+    E e(int);
+  )";
+  EXPECT_EQ(Probe(Types + "bool probe = e(a) != e(await(1));", "-std=c++20").order(),
+            (Texts{"e(a)", "e(await(1))"}));
+  // `await(1) == e(b)` is `e(b).operator==(await(1))`.
+  EXPECT_EQ(Probe(Types + "bool probe = await(1) == e(b);", "-std=c++20").order(),
+            (Texts{"e(b)", "await(1)"}));
 }
 
 TEST(EvaluationOrder, ANewExpressionIsNotTakenApart) {

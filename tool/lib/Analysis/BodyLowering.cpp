@@ -35,6 +35,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
+#include <limits>
 #include <map>
 #include <set>
 
@@ -2115,12 +2116,15 @@ public:
 
   /// Captures of frame objects. Implicitly by reference (`[&]`): the
   /// body's uses are rewritten like any other (the lambda captures `this`).
-  /// Explicitly (`[x]`, `[&x]`): the capture becomes an init-capture of the
-  /// object (`[x = frame.x]`, `[&x = frame.x]`) when it is kept, and the
-  /// body's uses, which name the capture, stay as written. What an
-  /// init-capture cannot copy exactly is an error if the object is kept:
-  /// an implicit copy (`[=]`), a copy of a const, reference or array
-  /// variable (an init-capture's type drops const and decays).
+  /// Otherwise the capture becomes an init-capture of the object when it is
+  /// kept, and the body's uses, which name the capture, stay as written:
+  /// `[x]` becomes `[x = frame.x]` (a copy made where the lambda is), `[&x]`
+  /// `[&x = frame.x]`, and `[=]` `[=, x = frame.x]` for each kept object it
+  /// copies (C++ leaves the order of implicit copies unspecified). A capture
+  /// of an enclosing lambda's capture stays as written. What an init-capture
+  /// cannot copy exactly is an error if the object is kept: an array (an
+  /// init-capture decays it) and a const object in a mutable lambda (an
+  /// init-capture's copy is not const).
   bool VisitLambdaExpr(LambdaExpr *Lambda) {
     for (const LambdaCapture &Capture : Lambda->captures()) {
       if (Capture.getCaptureKind() == LCK_StarThis && L.M.thisObject()) {
@@ -2133,35 +2137,57 @@ public:
         continue;
       const auto *Var = dyn_cast<VarDecl>(Capture.getCapturedVar());
       auto Found = Var ? L.M.ObjectOfVar.find(Var) : L.M.ObjectOfVar.end();
-      if (Found == L.M.ObjectOfVar.end())
+      if (Found == L.M.ObjectOfVar.end() || !capturesFunctionVariable(Var))
         continue;
       if (Capture.isImplicit() && Capture.getCaptureKind() == LCK_ByRef)
         continue;
-      if (Capture.isImplicit() || !initCaptureCopies(Capture, Var)) {
+      if (!initCaptureCopies(Capture, Var, Lambda)) {
         L.M.LambdaCaptures.push_back({Capture.isImplicit() ? Lambda->getBeginLoc()
                                                            : Capture.getLocation(),
                                       Found->second, false});
         continue;
       }
-      std::optional<SourceLocation> Loc = writtenAt(Capture.getLocation(), Found->second);
+      // Every implicit copy is added after the same `=`.
+      std::optional<SourceLocation> Loc =
+          Capture.isImplicit() ? writtenAt(Lambda->getCaptureDefaultLoc(), Found->second,
+                                           /*Once=*/false)
+                               : writtenAt(Capture.getLocation(), Found->second);
       if (!Loc)
         continue;
       Hole H;
       H.HoleKind = Hole::Kind::Binding; // the name as written unless kept
-      H.Range = L.rangeOf(SourceRange(*Loc, *Loc));
       H.Object = Found->second;
       H.Replacement = std::make_shared<Code>();
+      if (Capture.isImplicit()) { // after the `=`
+        unsigned After = L.rangeOf(SourceRange(*Loc, *Loc)).End;
+        H.Range = {After, After};
+        H.Replacement->literal(", ");
+      } else {
+        H.Range = L.rangeOf(SourceRange(*Loc, *Loc));
+      }
       H.Replacement->literal(Var->getName().str() + " = ").object(Found->second);
       L.addHole(std::move(H));
     }
     return true;
   }
 
-  static bool initCaptureCopies(const LambdaCapture &Capture, const VarDecl *Var) {
+  /// True unless a lambda around the innermost one holds Var in a capture
+  /// of its own (anything but `[&]`): then the innermost one captures that.
+  bool capturesFunctionVariable(const VarDecl *Var) const {
+    for (auto Lambda = std::next(Lambdas.rbegin()); Lambda != Lambdas.rend(); ++Lambda)
+      for (const LambdaCapture &Capture : (*Lambda)->captures())
+        if (Capture.capturesVariable() && Capture.getCapturedVar() == Var &&
+            (!Capture.isImplicit() || Capture.getCaptureKind() != LCK_ByRef))
+          return false;
+    return true;
+  }
+
+  static bool initCaptureCopies(const LambdaCapture &Capture, const VarDecl *Var,
+                                const LambdaExpr *Lambda) {
     if (Capture.getCaptureKind() == LCK_ByRef)
       return true;
-    QualType Type = Var->getType();
-    return !Type->isReferenceType() && !Type.isConstQualified() && !Type->isArrayType();
+    QualType Copied = Var->getType().getNonReferenceType();
+    return !Copied->isArrayType() && !(Copied.isConstQualified() && Lambda->isMutable());
   }
 
   /// True if \p Ref, in a lambda's body, names a capture the rewrite keeps
@@ -2181,7 +2207,7 @@ public:
 
   /// Where a use is written, if it can be rewritten there; a use spelled
   /// in a macro's body cannot (reported only if the object is kept).
-  std::optional<SourceLocation> writtenAt(SourceLocation Loc, ObjectId Id) {
+  std::optional<SourceLocation> writtenAt(SourceLocation Loc, ObjectId Id, bool Once = true) {
     if (Loc.isMacroID()) {
       if (!L.SM.isMacroArgExpansion(Loc)) {
         L.M.MacroUses.push_back({Loc, Id});
@@ -2189,7 +2215,9 @@ public:
       }
       Loc = L.SM.getSpellingLoc(Loc);
     }
-    if (!Done.insert(L.SM.getFileOffset(Loc)).second)
+    // Once per place, or once per object at a place several fill.
+    ObjectId Key = Once ? std::numeric_limits<ObjectId>::max() : Id;
+    if (!Done.insert({L.SM.getFileOffset(Loc), Key}).second)
       return std::nullopt; // a macro argument expanded twice
     return Loc;
   }
@@ -2197,7 +2225,7 @@ public:
 
 private:
   Lowering &L;
-  std::set<unsigned> Done;
+  std::set<std::pair<unsigned, ObjectId>> Done;
   /// The lambdas around the node visited, innermost last.
   std::vector<const LambdaExpr *> Lambdas;
   int InDecltype = 0;

@@ -150,6 +150,13 @@ EvaluationOrder evaluationOrder(const Expr *E, AwaitTest Awaits,
   if (const auto *Binary = dyn_cast<BinaryOperator>(E))
     return ofBinary(Binary->getOpcode(), Binary->getLHS(), Binary->getRHS(),
                     O);
+  // `a != b` through operator==, `a < b` through <=>: a, then b; a
+  // reversed `a == b` (`b.operator==(a)`): b, then a, as clang evaluates
+  // the call. The rewritten file spells the comparison as the source does.
+  if (const auto *Rewritten = dyn_cast<CXXRewrittenBinaryOperator>(E)) {
+    const Expr *L = Rewritten->getLHS(), *R = Rewritten->getRHS();
+    return Rewritten->isReversed() ? unsequenced({}, {R, L}, O) : unsequenced({}, {L, R}, O);
+  }
   if (const auto *Throw = dyn_cast<CXXThrowExpr>(E))
     return inOrder({Throw->getSubExpr()});
   // A lambda's captures are initialised in order ([expr.prim.lambda.capture]);

@@ -30,10 +30,12 @@
 //
 // Simplifications, written down: an operand is a child expression as clang
 // builds it, through implicit nodes (conversions, temporaries); new- and
-// delete-expressions, statement expressions, fold expressions, C++20's
-// rewritten comparisons (`a != b` through `operator==`: the rewritten file is
-// C++17) and lambdas' bodies are not taken apart (an await there is reported
-// as unsupported).
+// delete-expressions, statement expressions, fold expressions and lambdas'
+// bodies are not taken apart (an await there is reported as unsupported).
+// C++20's rewritten comparisons (`a != b` through `operator==`, `a < b`
+// through `<=>`) are taken apart into their operands, left to right, except
+// a reversed one (`a == b` as `b.operator==(a)`): right to left, the order
+// of the call clang makes.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

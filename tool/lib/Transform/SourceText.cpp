@@ -23,8 +23,11 @@ SourceText::SourceText(const AsyncFunctionModel &Model, ASTContext &Context)
       return RA.Begin < RB.Begin;
     if (RA.End != RB.End)
       return RA.End > RB.End;
-    // The same range: a variable's use is innermost; otherwise the hole
-    // added later wraps the other.
+    // The same range: insertions at one place in the order they were
+    // added; a variable's use is innermost; otherwise the hole added later
+    // wraps the other.
+    if (RA.Begin == RA.End)
+      return A < B;
     if (Holes[A].Reference != Holes[B].Reference)
       return Holes[B].Reference;
     return A > B;
