@@ -287,6 +287,8 @@ FEATURES = {
     "for-init-decl": "a for loop declaring its counter in its init",
     "condition-decl": "declarations in the init or condition of if/switch/while/for "
                       "(`if (Obj c(...); e)`, `if (int c = e)`, `while (int c = ...)`)",
+    "obj-array": "arrays of Obj (`Obj a1[2] = {Obj(...), Obj(...)};`), their elements "
+                 "used like other Obj locals",
     "switch": "switch statements",
     "fallthrough": "[[fallthrough]] at the end of a case block",
     "do": "do loops",
@@ -1013,6 +1015,8 @@ class Gen:
             choices.append((1, "return"))
         if self.on("throwing-ctor", 1.0) and not self.no_await:
             choices.append((1, "decl_throwing"))
+        if self.on("obj-array", 1.0):
+            choices.append((1, "decl_array"))
         what = rng.weighted(choices)
         self.stmt_awaits = 0
         return getattr(self, "s_" + what)(depth)
@@ -1044,6 +1048,17 @@ class Gen:
         e = self.expr(LOUD, 2)
         self.declare(Var(name, "obj"))
         return Stmt([f'Obj {name}("{self.fn.name}.{name}", {{}});'], [e], kind="decl")
+
+    def s_decl_array(self, depth):
+        """An array of Obj from a braced list (its elements are built left to
+        right, so each may be loud); each element is an Obj local."""
+        name = self.fresh("arr")  # not "a": parameters are a0, a1, ...
+        n = self.rng.randint(1, 3)
+        exprs = [self.expr(LOUD, 2) for _ in range(n)]
+        elements = ", ".join(f'Obj("{self.fn.name}.{name}.{i}", {{}})' for i in range(n))
+        for i in range(n):
+            self.declare(Var(f"{name}[{i}]", "obj"))
+        return Stmt([f"Obj {name}[{n}] = {{{elements}}};"], exprs, kind="decl")
 
     def s_decl_throwing(self, depth):
         name = self.fresh("o")

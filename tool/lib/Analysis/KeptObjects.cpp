@@ -293,8 +293,8 @@ private:
         return fail(Object.Loc, Unsupported::KeptUnnameable, What + ": " + Why);
       if (Object.Type->isVariablyModifiedType())
         return fail(Object.Loc, Unsupported::KeptVLA, What);
-      if (Object.Type->isArrayType() && Object.HasDestructor)
-        return fail(Object.Loc, Unsupported::KeptArrayWithDestructors, What);
+      if (buildsOnlyWithoutGccBug(Object))
+        return fail(Object.Loc, Unsupported::KeptMultidimensionalArray, What);
     }
     for (const AsyncFunctionModel::Capture &Capture : M.LambdaCaptures)
       if (M.Objects[Capture.Object].Kept)
@@ -307,6 +307,21 @@ private:
         return fail(Loc, Unsupported::KeptUseInMacro,
                     "'" + M.Objects[Id].SourceName + "'");
     return true;
+  }
+
+  /// g++ 12 rejects `::new (p) T[2][2]{{T("a"), ...}, ...}` (how a kept
+  /// array is built) when T has no non-explicit default constructor.
+  static bool buildsOnlyWithoutGccBug(const FrameObject &Object) {
+    const auto *Array = Object.Type->getAsArrayTypeUnsafe();
+    if (!Array || !Array->getElementType()->isArrayType() || !Object.Var ||
+        !Object.Var->getInit() || !isa<InitListExpr>(Object.Var->getInit()->IgnoreImplicit()))
+      return false;
+    const CXXRecordDecl *Record = Object.Type->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+    if (!Record || !Record->hasDefinition() || Record->needsImplicitDefaultConstructor())
+      return false;
+    return llvm::none_of(Record->ctors(), [](const CXXConstructorDecl *Ctor) {
+      return Ctor->isDefaultConstructor() && !Ctor->isDeleted() && !Ctor->isExplicit();
+    });
   }
 
   void assignLiveBits() {

@@ -613,9 +613,18 @@ private:
       return Object.AccessPath + " = " +
              (Parens ? Init.substr(1, Init.size() - 2) : Init) + ";\n" + Bit;
     }
-    if (Type->isArrayType() && Init.empty())
-      return ""; // trivially default-constructed: left uninitialized, as written
+    if (Type->isArrayType() && Init.empty() && triviallyDefaultConstructed(Type))
+      return ""; // left uninitialized, as written
     return placementNew(Object.AccessPath, Text.typeOf(objectId(Object)), Init) + Bit;
+  }
+
+  /// Default-initialisation does nothing to an object of \p Type (a
+  /// scalar, or a class whose default constructor is trivial).
+  bool triviallyDefaultConstructed(QualType Type) const {
+    QualType Element = Ctx.getBaseElementType(Type);
+    if (const CXXRecordDecl *Record = Element->getAsCXXRecordDecl())
+      return Record->hasDefinition() && Record->hasTrivialDefaultConstructor();
+    return Element->isScalarType();
   }
 
   static std::string parenthesized(const std::string &Init) {
