@@ -1051,10 +1051,16 @@ class Gen:
 
     def s_decl_array(self, depth):
         """An array of Obj from a braced list (its elements are built left to
-        right, so each may be loud); each element is an Obj local."""
+        right, so each may be loud); each element is an Obj local. Only the
+        first element's expression may await: an element built before an
+        await of the same list is a class prvalue the rewrite rejects (it
+        would be moved across the await)."""
         name = self.fresh("arr")  # not "a": parameters are a0, a1, ...
         n = self.rng.randint(1, 3)
-        exprs = [self.expr(LOUD, 2) for _ in range(n)]
+        exprs = [self.expr(LOUD, 2)]
+        self.no_await += 1
+        exprs += [self.expr(LOUD, 2) for _ in range(n - 1)]
+        self.no_await -= 1
         elements = ", ".join(f'Obj("{self.fn.name}.{name}.{i}", {{}})' for i in range(n))
         for i in range(n):
             self.declare(Var(f"{name}[{i}]", "obj"))
