@@ -24,21 +24,16 @@ struct Unwound {
   const char *name;
 };
 
-/// Pending once, then ready with `value`, or throws if `fail`.
+/// wake_yield(value), which throws instead of being ready if `fail`.
 struct FailsIf {
   using output_type = int;
   bool fail;
-  int value;
-  bool yielded = false;
+  WakeYield yield;
   unawait::Poll<int> poll(unawait::Context &cx) {
-    if (!yielded) {
-      yielded = true;
-      cx.waker().wake_by_ref();
-      return unawait::pending;
-    }
-    if (fail)
+    unawait::Poll<int> polled = yield.poll(cx);
+    if (polled.is_ready() && fail)
       throw std::runtime_error("the awaited future failed");
-    return unawait::ready(value);
+    return polled;
   }
 };
 
@@ -48,7 +43,7 @@ UNAWAIT_ASYNC unawait::Async<int> raii_loop(int fail_at) {
   int sum = 0;
   for (int i = 0; i < 3; ++i) {
     Unwound inner("inner");
-    sum += co_await FailsIf{i == fail_at, i};
+    sum += co_await FailsIf{i == fail_at, wake_yield(i)};
   }
   co_return sum;
   // golden end
@@ -61,7 +56,7 @@ UNAWAIT_ASYNC unawait::Async<int> try_loop(int fail_at) {
   for (int i = 0; i < 3; ++i) {
     try {
       Unwound inner("in try");
-      co_await FailsIf{i == fail_at, i};
+      co_await FailsIf{i == fail_at, wake_yield(i)};
     } catch (const std::logic_error &) {
       ++failures;
     }
@@ -149,9 +144,10 @@ int main() {
 // CHECK-NEXT:           {
 // CHECK-NEXT:             ::new (unawait::detail::address_of(inner)) Unwound("inner");
 // CHECK-NEXT:             live_ |= Live::inner;
-// CHECK-NEXT:             // Suspend0: `co_await FailsIf{i == fail_at, i}` (line 51)
+// CHECK-NEXT:             // Suspend0: `co_await FailsIf{i == fail_at, wake_yield(i)}` (line
+// CHECK-NEXT:             // 46)
 // CHECK-NEXT:             ::new (unawait::detail::address_of(future0))
-// CHECK-NEXT:                 FailsIf(FailsIf{i == fail_at, i});
+// CHECK-NEXT:                 FailsIf(FailsIf{i == fail_at, wake_yield(i)});
 // CHECK-NEXT:             state_ = State::Suspend0;
 // CHECK-NEXT:           resume_Suspend0: {
 // CHECK-NEXT:             auto polled = future0.poll(cx);
@@ -187,9 +183,10 @@ int main() {
 // CHECK-NEXT:               }
 // CHECK-NEXT:               ::new (unawait::detail::address_of(inner)) Unwound("in try");
 // CHECK-NEXT:               live_ |= Live::inner;
-// CHECK-NEXT:               // Suspend0: `co_await FailsIf{i == fail_at, i}` (line 64)
+// CHECK-NEXT:               // Suspend0: `co_await FailsIf{i == fail_at, wake_yield(i)}` (line
+// CHECK-NEXT:               // 59)
 // CHECK-NEXT:               ::new (unawait::detail::address_of(future0))
-// CHECK-NEXT:                   FailsIf(FailsIf{i == fail_at, i});
+// CHECK-NEXT:                   FailsIf(FailsIf{i == fail_at, wake_yield(i)});
 // CHECK-NEXT:               state_ = State::Suspend0;
 // CHECK-NEXT:             resume_Suspend0:
 // CHECK-NEXT:               if (future0.poll(cx).is_pending()) {
