@@ -28,22 +28,6 @@
 #include "detail/pack.hpp"
 #include "poll.hpp"
 
-// poll() finishes the future when its body throws:
-//
-//     UNAWAIT_TRY { ...the body... } UNAWAIT_CATCH_ALL { finish(); UNAWAIT_RETHROW; }
-//
-// is try/catch (free on the path that does not throw), and compiles to the
-// body alone under -fno-exceptions.
-#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
-#define UNAWAIT_TRY try
-#define UNAWAIT_CATCH_ALL catch (...)
-#define UNAWAIT_RETHROW throw
-#else
-#define UNAWAIT_TRY if (true)
-#define UNAWAIT_CATCH_ALL else
-#define UNAWAIT_RETHROW static_cast<void>(0)
-#endif
-
 namespace unawait::detail {
 
 // The storage of a frame member, for placement new.
@@ -132,6 +116,41 @@ class UnnamedFuture {
   alignas(Align) unsigned char bytes_[Size];
   Poll<T> (*poll_)(void*, Context&) = nullptr;  // set by emplace
   void (*destroy_)(void*) = nullptr;            // set by emplace
+};
+
+// Finishes a state machine whose poll() an exception leaves: declared at the
+// top of a generated poll() that has something to destroy on unwind, and
+// disarmed on every normal exit (Pending returned at a suspension point, or
+// the body done), so that its destructor runs `finish` only while an
+// exception unwinds through poll(). Like a coroutine's locals, the frame's
+// objects are then destroyed during unwinding, before the caller's handler
+// runs.
+//
+//     unawait::detail::FinishOnUnwind on_unwind([this] { finish(); });
+//     ...
+//     on_unwind.disarm();
+//     return unawait::pending;
+//
+// It is a cleanup, not a handler (no catch (...) and rethrow): the compiler
+// keeps the flag in a register and folds it away on the normal exits, and
+// the unwind path is a landing pad that calls `finish`. Always inlined, so
+// that the landing pad reads `this` from a register rather than a guard
+// object on the stack. Nothing here depends on exceptions: with
+// -fno-exceptions it is a flag the compiler removes.
+template <class Finish>
+class FinishOnUnwind {
+ public:
+  explicit FinishOnUnwind(Finish finish) noexcept : finish_(finish) {}
+  FinishOnUnwind(const FinishOnUnwind&) = delete;
+  FinishOnUnwind& operator=(const FinishOnUnwind&) = delete;
+  [[gnu::always_inline]] ~FinishOnUnwind() {
+    if (armed_) finish_();
+  }
+  void disarm() noexcept { armed_ = false; }
+
+ private:
+  Finish finish_;
+  bool armed_ = true;
 };
 
 // Polling a finished state machine: always a bug in the caller.

@@ -97,18 +97,20 @@ int main() {
 // CHECK-NEXT:       goto done;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     }
-// CHECK-NEXT:         ::new (unawait::detail::address_of(t)) Tracer("traced");
-// CHECK-NEXT:         live_ |= Live::t;
-// CHECK-NEXT:         // Suspend0: `co_await wake_yield(3)` (line 27)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(3));
-// CHECK-NEXT:         state_ = State::Suspend0;
-// CHECK-NEXT:       resume_Suspend0: {
-// CHECK-NEXT:         auto polled = future0.poll(cx);
-// CHECK-NEXT:         if (polled.is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         bool small = std::move(polled).value() < 10;
-// CHECK-NEXT:         std::printf("small: %d\n", small);
+// CHECK-NEXT:       ::new (unawait::detail::address_of(t)) Tracer("traced");
+// CHECK-NEXT:       live_ |= Live::t;
+// CHECK-NEXT:       // Suspend0: `co_await wake_yield(3)` (line 27)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(3));
+// CHECK-NEXT:       state_ = State::Suspend0;
+// CHECK-NEXT:     resume_Suspend0: {
+// CHECK-NEXT:       auto polled = future0.poll(cx);
+// CHECK-NEXT:       if (polled.is_pending()) {
+// CHECK-NEXT:         on_unwind.disarm();
+// CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
-// CHECK-NEXT:         live_ &= ~Live::t;
-// CHECK-NEXT:         unawait::detail::destroy(t);
-// CHECK-NEXT:       }
+// CHECK-NEXT:       bool small = std::move(polled).value() < 10;
+// CHECK-NEXT:       std::printf("small: %d\n", small);
+// CHECK-NEXT:     }
+// CHECK-NEXT:       live_ &= ~Live::t;
+// CHECK-NEXT:       unawait::detail::destroy(t);
+// CHECK-NEXT:     }

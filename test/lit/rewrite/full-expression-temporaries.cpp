@@ -103,64 +103,72 @@ int main() {
 // CHECK-NEXT:       result.emplace((*b));
 // CHECK-NEXT:       goto done;
 // CHECK-NEXT:     }
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.temporary1))
-// CHECK-NEXT:             const Tracer(Tracer("tmp"));
-// CHECK-NEXT:         live_ |= Live::temporary1;
-// CHECK-NEXT:         // Suspend0: `co_await later(Tracer("tmp"))` (line 72)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.future0))
-// CHECK-NEXT:             Later(later(g1.temporary1));
-// CHECK-NEXT:         state_ = State::Suspend0;
-// CHECK-NEXT:       resume_Suspend0: {
-// CHECK-NEXT:         auto polled = g1.future0.poll(cx);
-// CHECK-NEXT:         if (polled.is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         a = std::move(polled).value();
-// CHECK-NEXT:         live_ &= ~Live::temporary1;
-// CHECK-NEXT:         unawait::detail::destroy(g1.temporary1);
-// CHECK-NEXT:         std::printf("after the first await\n");
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g2.temporary4)) const int(x * 2);
-// CHECK-NEXT:         // Suspend1: `co_await leaf(x * 2)` (line 74)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g2.future1))
-// CHECK-NEXT:             leaf_future(leaf(g2.temporary4));
-// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.temporary1))
+// CHECK-NEXT:           const Tracer(Tracer("tmp"));
+// CHECK-NEXT:       live_ |= Live::temporary1;
+// CHECK-NEXT:       // Suspend0: `co_await later(Tracer("tmp"))` (line 72)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future0))
+// CHECK-NEXT:           Later(later(g1.temporary1));
+// CHECK-NEXT:       state_ = State::Suspend0;
+// CHECK-NEXT:     resume_Suspend0: {
+// CHECK-NEXT:       auto polled = g1.future0.poll(cx);
+// CHECK-NEXT:       if (polled.is_pending()) {
+// CHECK-NEXT:         on_unwind.disarm();
+// CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
-// CHECK-NEXT:       resume_Suspend1: {
-// CHECK-NEXT:         auto polled = g2.future1.poll(cx);
-// CHECK-NEXT:         if (polled.is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         b = std::move(polled).value();
-// CHECK-NEXT:         auto &temporary7_ref = *::new (unawait::detail::address_of(
-// CHECK-NEXT:             g3.temporary7)) auto([&] { return x + 1; });
-// CHECK-NEXT:         static_assert(sizeof(temporary7_ref) <= sizeof(g3.temporary7),
-// CHECK-NEXT:                       "unawait: the frame keeps too few bytes for a lambda");
-// CHECK-NEXT:         // Suspend2: `co_await calls([&] { return x + 1; })` (line 75)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g3.future2))
-// CHECK-NEXT:             unawait::detail::UnnamedFuture<int, 16, 8>();
-// CHECK-NEXT:         g3.future2.emplace([&] { return calls(temporary7_ref); });
-// CHECK-NEXT:         live_ |= Live::future2;
-// CHECK-NEXT:         state_ = State::Suspend2;
+// CHECK-NEXT:       a = std::move(polled).value();
+// CHECK-NEXT:       live_ &= ~Live::temporary1;
+// CHECK-NEXT:       unawait::detail::destroy(g1.temporary1);
+// CHECK-NEXT:       std::printf("after the first await\n");
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g2.temporary4)) const int(x * 2);
+// CHECK-NEXT:       // Suspend1: `co_await leaf(x * 2)` (line 74)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g2.future1))
+// CHECK-NEXT:           leaf_future(leaf(g2.temporary4));
+// CHECK-NEXT:       state_ = State::Suspend1;
+// CHECK-NEXT:     }
+// CHECK-NEXT:     resume_Suspend1: {
+// CHECK-NEXT:       auto polled = g2.future1.poll(cx);
+// CHECK-NEXT:       if (polled.is_pending()) {
+// CHECK-NEXT:         on_unwind.disarm();
+// CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
-// CHECK-NEXT:       resume_Suspend2: {
-// CHECK-NEXT:         auto polled = g3.future2.poll(cx);
-// CHECK-NEXT:         if (polled.is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         c = std::move(polled).value();
-// CHECK-NEXT:         live_ &= ~Live::future2;
-// CHECK-NEXT:         unawait::detail::destroy(g3.future2);
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g4.elements10[0])) int(x);
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g4.elements10[1])) int(2);
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g4.elements10[2])) int(3);
-// CHECK-NEXT:         // Suspend3: `co_await sums({x, 2, 3})` (line 76)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g4.future3))
-// CHECK-NEXT:             Sums(sums(unawait::detail::initializer_list_over(g4.elements10)));
-// CHECK-NEXT:         state_ = State::Suspend3;
+// CHECK-NEXT:       b = std::move(polled).value();
+// CHECK-NEXT:       auto &temporary7_ref = *::new (unawait::detail::address_of(
+// CHECK-NEXT:           g3.temporary7)) auto([&] { return x + 1; });
+// CHECK-NEXT:       static_assert(sizeof(temporary7_ref) <= sizeof(g3.temporary7),
+// CHECK-NEXT:                     "unawait: the frame keeps too few bytes for a lambda");
+// CHECK-NEXT:       // Suspend2: `co_await calls([&] { return x + 1; })` (line 75)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g3.future2))
+// CHECK-NEXT:           unawait::detail::UnnamedFuture<int, 16, 8>();
+// CHECK-NEXT:       g3.future2.emplace([&] { return calls(temporary7_ref); });
+// CHECK-NEXT:       live_ |= Live::future2;
+// CHECK-NEXT:       state_ = State::Suspend2;
+// CHECK-NEXT:     }
+// CHECK-NEXT:     resume_Suspend2: {
+// CHECK-NEXT:       auto polled = g3.future2.poll(cx);
+// CHECK-NEXT:       if (polled.is_pending()) {
+// CHECK-NEXT:         on_unwind.disarm();
+// CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
-// CHECK-NEXT:       resume_Suspend3: {
-// CHECK-NEXT:         auto polled = g4.future3.poll(cx);
-// CHECK-NEXT:         if (polled.is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         int d = std::move(polled).value();
-// CHECK-NEXT:         result.emplace(a + b + c + d);
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:       c = std::move(polled).value();
+// CHECK-NEXT:       live_ &= ~Live::future2;
+// CHECK-NEXT:       unawait::detail::destroy(g3.future2);
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g4.elements10[0])) int(x);
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g4.elements10[1])) int(2);
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g4.elements10[2])) int(3);
+// CHECK-NEXT:       // Suspend3: `co_await sums({x, 2, 3})` (line 76)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g4.future3))
+// CHECK-NEXT:           Sums(sums(unawait::detail::initializer_list_over(g4.elements10)));
+// CHECK-NEXT:       state_ = State::Suspend3;
+// CHECK-NEXT:     }
+// CHECK-NEXT:     resume_Suspend3: {
+// CHECK-NEXT:       auto polled = g4.future3.poll(cx);
+// CHECK-NEXT:       if (polled.is_pending()) {
+// CHECK-NEXT:         on_unwind.disarm();
+// CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
-// CHECK-NEXT:       }
+// CHECK-NEXT:       int d = std::move(polled).value();
+// CHECK-NEXT:       result.emplace(a + b + c + d);
+// CHECK-NEXT:       goto done;
+// CHECK-NEXT:     }
+// CHECK-NEXT:     }

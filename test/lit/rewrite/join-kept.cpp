@@ -35,41 +35,45 @@ int main() { std::printf("two = %d\n", unawait::block_on(two())); }
 // CHECK-NEXT:       result.emplace(1);
 // CHECK-NEXT:       goto done;
 // CHECK-NEXT:     }
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.temporary0))
-// CHECK-NEXT:             unawait::Async<int>(unawait::Async<int>(one()));
-// CHECK-NEXT:         live_ |= Live::temporary0;
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.temporary1))
-// CHECK-NEXT:             unawait::Async<int>(unawait::Async<int>(one()));
-// CHECK-NEXT:         live_ |= Live::temporary1;
-// CHECK-NEXT:         // Suspend0: `co_await unawait::join(one(), one())` (line 17)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.future0))
-// CHECK-NEXT:             unawait::Join<std::decay<unawait::Async<int>>::type,
-// CHECK-NEXT:                           std::decay<unawait::Async<int>>::type>(unawait::join(
-// CHECK-NEXT:                 std::move(g1.temporary0), std::move(g1.temporary1)));
-// CHECK-NEXT:         live_ |= Live::future0;
-// CHECK-NEXT:         state_ = State::Suspend0;
-// CHECK-NEXT:       resume_Suspend0: {
-// CHECK-NEXT:         auto polled = g1.future0.poll(cx);
-// CHECK-NEXT:         if (polled.is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         ::new (unawait::detail::address_of(both))
-// CHECK-NEXT:             std::tuple<std::conditional<false, std::monostate, int>::type,
-// CHECK-NEXT:                        std::conditional<false, std::monostate, int>::type>(
-// CHECK-NEXT:                 std::move(polled).value());
-// CHECK-NEXT:         live_ &= ~Live::future0;
-// CHECK-NEXT:         unawait::detail::destroy(g1.future0);
-// CHECK-NEXT:         live_ &= ~Live::temporary1;
-// CHECK-NEXT:         unawait::detail::destroy(g1.temporary1);
-// CHECK-NEXT:         live_ &= ~Live::temporary0;
-// CHECK-NEXT:         unawait::detail::destroy(g1.temporary0);
-// CHECK-NEXT:         // Suspend1: `co_await unawait::yield_now()` (line 18)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(future1))
-// CHECK-NEXT:             unawait::YieldNow(unawait::yield_now());
-// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.temporary0))
+// CHECK-NEXT:           unawait::Async<int>(unawait::Async<int>(one()));
+// CHECK-NEXT:       live_ |= Live::temporary0;
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.temporary1))
+// CHECK-NEXT:           unawait::Async<int>(unawait::Async<int>(one()));
+// CHECK-NEXT:       live_ |= Live::temporary1;
+// CHECK-NEXT:       // Suspend0: `co_await unawait::join(one(), one())` (line 17)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future0))
+// CHECK-NEXT:           unawait::Join<std::decay<unawait::Async<int>>::type,
+// CHECK-NEXT:                         std::decay<unawait::Async<int>>::type>(unawait::join(
+// CHECK-NEXT:               std::move(g1.temporary0), std::move(g1.temporary1)));
+// CHECK-NEXT:       live_ |= Live::future0;
+// CHECK-NEXT:       state_ = State::Suspend0;
+// CHECK-NEXT:     resume_Suspend0: {
+// CHECK-NEXT:       auto polled = g1.future0.poll(cx);
+// CHECK-NEXT:       if (polled.is_pending()) {
+// CHECK-NEXT:         on_unwind.disarm();
+// CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
-// CHECK-NEXT:       resume_Suspend1:
-// CHECK-NEXT:         if (future1.poll(cx).is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         result.emplace(std::get<0>(both) + std::get<1>(both));
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:       ::new (unawait::detail::address_of(both))
+// CHECK-NEXT:           std::tuple<std::conditional<false, std::monostate, int>::type,
+// CHECK-NEXT:                      std::conditional<false, std::monostate, int>::type>(
+// CHECK-NEXT:               std::move(polled).value());
+// CHECK-NEXT:       live_ &= ~Live::future0;
+// CHECK-NEXT:       unawait::detail::destroy(g1.future0);
+// CHECK-NEXT:       live_ &= ~Live::temporary1;
+// CHECK-NEXT:       unawait::detail::destroy(g1.temporary1);
+// CHECK-NEXT:       live_ &= ~Live::temporary0;
+// CHECK-NEXT:       unawait::detail::destroy(g1.temporary0);
+// CHECK-NEXT:       // Suspend1: `co_await unawait::yield_now()` (line 18)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(future1))
+// CHECK-NEXT:           unawait::YieldNow(unawait::yield_now());
+// CHECK-NEXT:       state_ = State::Suspend1;
+// CHECK-NEXT:     }
+// CHECK-NEXT:     resume_Suspend1:
+// CHECK-NEXT:       if (future1.poll(cx).is_pending()) {
+// CHECK-NEXT:         on_unwind.disarm();
+// CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
+// CHECK-NEXT:       result.emplace(std::get<0>(both) + std::get<1>(both));
+// CHECK-NEXT:       goto done;
+// CHECK-NEXT:     }

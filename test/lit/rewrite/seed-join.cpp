@@ -46,34 +46,36 @@ int main() {
 // CHECK-NEXT:       result.emplace(std::move(value));
 // CHECK-NEXT:       goto done;
 // CHECK-NEXT:     }
-// CHECK-NEXT:         ::new (unawait::detail::address_of(temporary0))
-// CHECK-NEXT:             unawait::Async<int>(unawait::Async<int>(step("a", 1, 20)));
-// CHECK-NEXT:         live_ |= Live::temporary0;
-// CHECK-NEXT:         ::new (unawait::detail::address_of(temporary1))
-// CHECK-NEXT:             unawait::Async<int>(unawait::Async<int>(step("b", 2, 22)));
-// CHECK-NEXT:         live_ |= Live::temporary1;
-// CHECK-NEXT:         // Suspend0: `co_await unawait::join(step("a", 1, 20), step("b", 2,
-// CHECK-NEXT:         // 22))` (line 19)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(future0))
-// CHECK-NEXT:             unawait::Join<std::decay<unawait::Async<int>>::type,
-// CHECK-NEXT:                           std::decay<unawait::Async<int>>::type>(
-// CHECK-NEXT:                 unawait::join(std::move(temporary0), std::move(temporary1)));
-// CHECK-NEXT:         live_ |= Live::future0;
-// CHECK-NEXT:         state_ = State::Suspend0;
-// CHECK-NEXT:       resume_Suspend0: {
-// CHECK-NEXT:         auto polled = future0.poll(cx);
-// CHECK-NEXT:         if (polled.is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         auto [a, b] = std::move(polled).value();
+// CHECK-NEXT:       ::new (unawait::detail::address_of(temporary0))
+// CHECK-NEXT:           unawait::Async<int>(unawait::Async<int>(step("a", 1, 20)));
+// CHECK-NEXT:       live_ |= Live::temporary0;
+// CHECK-NEXT:       ::new (unawait::detail::address_of(temporary1))
+// CHECK-NEXT:           unawait::Async<int>(unawait::Async<int>(step("b", 2, 22)));
+// CHECK-NEXT:       live_ |= Live::temporary1;
+// CHECK-NEXT:       // Suspend0: `co_await unawait::join(step("a", 1, 20), step("b", 2, 22))`
+// CHECK-NEXT:       // (line 19)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
+// CHECK-NEXT:           unawait::Join<std::decay<unawait::Async<int>>::type,
+// CHECK-NEXT:                         std::decay<unawait::Async<int>>::type>(
+// CHECK-NEXT:               unawait::join(std::move(temporary0), std::move(temporary1)));
+// CHECK-NEXT:       live_ |= Live::future0;
+// CHECK-NEXT:       state_ = State::Suspend0;
+// CHECK-NEXT:     resume_Suspend0: {
+// CHECK-NEXT:       auto polled = future0.poll(cx);
+// CHECK-NEXT:       if (polled.is_pending()) {
+// CHECK-NEXT:         on_unwind.disarm();
+// CHECK-NEXT:         return unawait::pending;
+// CHECK-NEXT:       }
+// CHECK-NEXT:       auto [a, b] = std::move(polled).value();
 // CHECK-EMPTY:
 // CHECK-EMPTY:
-// CHECK-NEXT:         live_ &= ~Live::future0;
-// CHECK-NEXT:         unawait::detail::destroy(future0);
-// CHECK-NEXT:         live_ &= ~Live::temporary1;
-// CHECK-NEXT:         unawait::detail::destroy(temporary1);
-// CHECK-NEXT:         live_ &= ~Live::temporary0;
-// CHECK-NEXT:         unawait::detail::destroy(temporary0);
-// CHECK-NEXT:         result.emplace(a + b);
-// CHECK-NEXT:         goto done;
-// CHECK-NEXT:       }
-// CHECK-NEXT:       }
+// CHECK-NEXT:       live_ &= ~Live::future0;
+// CHECK-NEXT:       unawait::detail::destroy(future0);
+// CHECK-NEXT:       live_ &= ~Live::temporary1;
+// CHECK-NEXT:       unawait::detail::destroy(temporary1);
+// CHECK-NEXT:       live_ &= ~Live::temporary0;
+// CHECK-NEXT:       unawait::detail::destroy(temporary0);
+// CHECK-NEXT:       result.emplace(a + b);
+// CHECK-NEXT:       goto done;
+// CHECK-NEXT:     }
+// CHECK-NEXT:     }

@@ -74,87 +74,97 @@ int main() {
 // CHECK-NEXT:       result.emplace(20);
 // CHECK-NEXT:       goto done;
 // CHECK-NEXT:     }
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.temporary0))
-// CHECK-NEXT:             unawait::Async<int>(unawait::Async<int>(x()));
-// CHECK-NEXT:         live_ |= Live::temporary0;
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.temporary1))
-// CHECK-NEXT:             unawait::Async<int>(unawait::Async<int>(y()));
-// CHECK-NEXT:         live_ |= Live::temporary1;
-// CHECK-NEXT:         // Suspend0: `co_await unawait::join(x(), y())` (line 20)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(g1.future0))
-// CHECK-NEXT:             unawait::Join<std::decay<unawait::Async<int>>::type,
-// CHECK-NEXT:                           std::decay<unawait::Async<int>>::type>(unawait::join(
-// CHECK-NEXT:                 std::move(g1.temporary0), std::move(g1.temporary1)));
-// CHECK-NEXT:         live_ |= Live::future0;
-// CHECK-NEXT:         state_ = State::Suspend0;
-// CHECK-NEXT:       resume_Suspend0: {
-// CHECK-NEXT:         auto polled = g1.future0.poll(cx);
-// CHECK-NEXT:         if (polled.is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         ::new (unawait::detail::address_of(bindings))
-// CHECK-NEXT:             std::tuple<std::conditional<false, std::monostate, int>::type,
-// CHECK-NEXT:                        std::conditional<false, std::monostate, int>::type>(
-// CHECK-NEXT:                 std::move(polled).value());
-// CHECK-NEXT:         a_1 = unawait::detail::pointer_to(::std::get<0>(std::move(bindings)));
-// CHECK-NEXT:         b_1 = unawait::detail::pointer_to(::std::get<1>(std::move(bindings)));
-// CHECK-NEXT:         live_ &= ~Live::future0;
-// CHECK-NEXT:         unawait::detail::destroy(g1.future0);
-// CHECK-NEXT:         live_ &= ~Live::temporary1;
-// CHECK-NEXT:         unawait::detail::destroy(g1.temporary1);
-// CHECK-NEXT:         live_ &= ~Live::temporary0;
-// CHECK-NEXT:         unawait::detail::destroy(g1.temporary0);
-// CHECK-NEXT:         // Suspend1: `co_await unawait::yield_now()` (line 21)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(future1))
-// CHECK-NEXT:             unawait::YieldNow(unawait::yield_now());
-// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.temporary0))
+// CHECK-NEXT:           unawait::Async<int>(unawait::Async<int>(x()));
+// CHECK-NEXT:       live_ |= Live::temporary0;
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.temporary1))
+// CHECK-NEXT:           unawait::Async<int>(unawait::Async<int>(y()));
+// CHECK-NEXT:       live_ |= Live::temporary1;
+// CHECK-NEXT:       // Suspend0: `co_await unawait::join(x(), y())` (line 20)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future0))
+// CHECK-NEXT:           unawait::Join<std::decay<unawait::Async<int>>::type,
+// CHECK-NEXT:                         std::decay<unawait::Async<int>>::type>(unawait::join(
+// CHECK-NEXT:               std::move(g1.temporary0), std::move(g1.temporary1)));
+// CHECK-NEXT:       live_ |= Live::future0;
+// CHECK-NEXT:       state_ = State::Suspend0;
+// CHECK-NEXT:     resume_Suspend0: {
+// CHECK-NEXT:       auto polled = g1.future0.poll(cx);
+// CHECK-NEXT:       if (polled.is_pending()) {
+// CHECK-NEXT:         on_unwind.disarm();
+// CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
-// CHECK-NEXT:       resume_Suspend1:
-// CHECK-NEXT:         if (future1.poll(cx).is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         result.emplace((*a_1) + (*b_1));
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:       ::new (unawait::detail::address_of(bindings))
+// CHECK-NEXT:           std::tuple<std::conditional<false, std::monostate, int>::type,
+// CHECK-NEXT:                      std::conditional<false, std::monostate, int>::type>(
+// CHECK-NEXT:               std::move(polled).value());
+// CHECK-NEXT:       a_1 = unawait::detail::pointer_to(::std::get<0>(std::move(bindings)));
+// CHECK-NEXT:       b_1 = unawait::detail::pointer_to(::std::get<1>(std::move(bindings)));
+// CHECK-NEXT:       live_ &= ~Live::future0;
+// CHECK-NEXT:       unawait::detail::destroy(g1.future0);
+// CHECK-NEXT:       live_ &= ~Live::temporary1;
+// CHECK-NEXT:       unawait::detail::destroy(g1.temporary1);
+// CHECK-NEXT:       live_ &= ~Live::temporary0;
+// CHECK-NEXT:       unawait::detail::destroy(g1.temporary0);
+// CHECK-NEXT:       // Suspend1: `co_await unawait::yield_now()` (line 21)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(future1))
+// CHECK-NEXT:           unawait::YieldNow(unawait::yield_now());
+// CHECK-NEXT:       state_ = State::Suspend1;
+// CHECK-NEXT:     }
+// CHECK-NEXT:     resume_Suspend1:
+// CHECK-NEXT:       if (future1.poll(cx).is_pending()) {
+// CHECK-NEXT:         on_unwind.disarm();
+// CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
-// CHECK-NEXT:         ::new (unawait::detail::address_of(bindings))
-// CHECK-NEXT:             Pair(Pair{Tracer("field"), 5});
-// CHECK-NEXT:         live_ |= Live::bindings;
-// CHECK-NEXT:         ::new (unawait::detail::address_of(numbers)) int[2]{1, 2};
-// CHECK-NEXT:         bindings_1 = unawait::detail::pointer_to(numbers);
-// CHECK-NEXT:         // Suspend0: `co_await unawait::yield_now()` (line 36)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(future0))
-// CHECK-NEXT:             unawait::YieldNow(unawait::yield_now());
-// CHECK-NEXT:         state_ = State::Suspend0;
-// CHECK-NEXT:       resume_Suspend0:
-// CHECK-NEXT:         if (future0.poll(cx).is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         std::printf("%s\n", bindings.first.name);
-// CHECK-NEXT:         (*bindings_1)[0] += 10;
-// CHECK-NEXT:         result.emplace(bindings.second + numbers[0] + (*bindings_1)[1]);
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:       result.emplace((*a_1) + (*b_1));
+// CHECK-NEXT:       goto done;
+// CHECK-NEXT:     }
+// CHECK-NEXT:       ::new (unawait::detail::address_of(bindings))
+// CHECK-NEXT:           Pair(Pair{Tracer("field"), 5});
+// CHECK-NEXT:       live_ |= Live::bindings;
+// CHECK-NEXT:       ::new (unawait::detail::address_of(numbers)) int[2]{1, 2};
+// CHECK-NEXT:       bindings_1 = unawait::detail::pointer_to(numbers);
+// CHECK-NEXT:       // Suspend0: `co_await unawait::yield_now()` (line 36)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
+// CHECK-NEXT:           unawait::YieldNow(unawait::yield_now());
+// CHECK-NEXT:       state_ = State::Suspend0;
+// CHECK-NEXT:     resume_Suspend0:
+// CHECK-NEXT:       if (future0.poll(cx).is_pending()) {
+// CHECK-NEXT:         on_unwind.disarm();
+// CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
-// CHECK-NEXT:         ::new (unawait::detail::address_of(bindings))
-// CHECK-NEXT:             std::pair<unawait::oneshot::Sender<int>,
-// CHECK-NEXT:                       unawait::oneshot::Receiver<int>>(
-// CHECK-NEXT:                 unawait::oneshot::channel<int>());
-// CHECK-NEXT:         live_ |= Live::bindings;
-// CHECK-NEXT:         tx_1 = unawait::detail::pointer_to(::std::get<0>(std::move(bindings)));
-// CHECK-NEXT:         rx_1 = unawait::detail::pointer_to(::std::get<1>(std::move(bindings)));
-// CHECK-NEXT:         // Suspend0: `co_await unawait::yield_now()` (line 46)
-// CHECK-NEXT:         ::new (unawait::detail::address_of(future0))
-// CHECK-NEXT:             unawait::YieldNow(unawait::yield_now());
-// CHECK-NEXT:         state_ = State::Suspend0;
-// CHECK-NEXT:       resume_Suspend0:
-// CHECK-NEXT:         if (future0.poll(cx).is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         (*tx_1).send(7);
-// CHECK-NEXT:         // Suspend1: `co_await rx` (line 48)
-// CHECK-NEXT:         future1 = unawait::detail::pointer_to((*rx_1));
-// CHECK-NEXT:         state_ = State::Suspend1;
-// CHECK-NEXT:       resume_Suspend1: {
-// CHECK-NEXT:         auto polled = future1->poll(cx);
-// CHECK-NEXT:         if (polled.is_pending())
-// CHECK-NEXT:           return unawait::pending;
-// CHECK-NEXT:         std::optional<int> got = std::move(polled).value();
-// CHECK-NEXT:         result.emplace(got.value_or(-1));
-// CHECK-NEXT:         goto done;
+// CHECK-NEXT:       std::printf("%s\n", bindings.first.name);
+// CHECK-NEXT:       (*bindings_1)[0] += 10;
+// CHECK-NEXT:       result.emplace(bindings.second + numbers[0] + (*bindings_1)[1]);
+// CHECK-NEXT:       goto done;
+// CHECK-NEXT:     }
+// CHECK-NEXT:       ::new (unawait::detail::address_of(bindings))
+// CHECK-NEXT:           std::pair<unawait::oneshot::Sender<int>,
+// CHECK-NEXT:                     unawait::oneshot::Receiver<int>>(
+// CHECK-NEXT:               unawait::oneshot::channel<int>());
+// CHECK-NEXT:       live_ |= Live::bindings;
+// CHECK-NEXT:       tx_1 = unawait::detail::pointer_to(::std::get<0>(std::move(bindings)));
+// CHECK-NEXT:       rx_1 = unawait::detail::pointer_to(::std::get<1>(std::move(bindings)));
+// CHECK-NEXT:       // Suspend0: `co_await unawait::yield_now()` (line 46)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
+// CHECK-NEXT:           unawait::YieldNow(unawait::yield_now());
+// CHECK-NEXT:       state_ = State::Suspend0;
+// CHECK-NEXT:     resume_Suspend0:
+// CHECK-NEXT:       if (future0.poll(cx).is_pending()) {
+// CHECK-NEXT:         on_unwind.disarm();
+// CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
+// CHECK-NEXT:       (*tx_1).send(7);
+// CHECK-NEXT:       // Suspend1: `co_await rx` (line 48)
+// CHECK-NEXT:       future1 = unawait::detail::pointer_to((*rx_1));
+// CHECK-NEXT:       state_ = State::Suspend1;
+// CHECK-NEXT:     resume_Suspend1: {
+// CHECK-NEXT:       auto polled = future1->poll(cx);
+// CHECK-NEXT:       if (polled.is_pending()) {
+// CHECK-NEXT:         on_unwind.disarm();
+// CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
+// CHECK-NEXT:       std::optional<int> got = std::move(polled).value();
+// CHECK-NEXT:       result.emplace(got.value_or(-1));
+// CHECK-NEXT:       goto done;
+// CHECK-NEXT:     }
+// CHECK-NEXT:     }

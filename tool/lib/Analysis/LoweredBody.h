@@ -367,7 +367,8 @@ struct LoweredBody {
   /// here).
   std::vector<std::shared_ptr<Node>> InlineNodes;
   /// Some block is a barrier: the state enum has Running, which a barrier
-  /// entered from above stores so that its dispatch does not jump.
+  /// entered from above stores (in the state, or in the local copy its
+  /// dispatch reads) so that its dispatch does not jump.
   bool HasBarriers = false;
 };
 

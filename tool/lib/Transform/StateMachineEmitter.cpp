@@ -57,18 +57,24 @@ private:
          " {\npublic:\n";
     S += "using output_type = " + M.OutputTypeSpelling + ";\n\n";
     S += constructors();
+    // With an unwind guard, every call in the body can unwind into its
+    // landing pad: clang's inliner then counts poll() as too large to inline
+    // into a caller (where a visible waker would fold the whole loop away),
+    // although the landing pad is off the normal path. An explicit `inline`
+    // raises clang's threshold for it (bench/poll raii_loop16, issue 10).
+    std::string Inline = HandlerFree ? "" : "inline ";
     if (const FrameObject *Pack = M.packObject()) {
-      S += "unawait::Poll<output_type> poll(unawait::Context &" + M.Names.Context +
+      S += Inline + "unawait::Poll<output_type> poll(unawait::Context &" + M.Names.Context +
            ") {\nreturn " + M.Names.PollPack + "(" + M.Names.Context +
            ", std::make_index_sequence<sizeof...(" + Pack->PackLength + ")>());\n}\n\n";
       S += "private:\n";
       S += "/// The body, where `" + Pack->SourceName + "` reads element " +
            M.Names.Indices + " of the kept pack.\ntemplate <std::size_t... " +
-           M.Names.Indices + ">\nunawait::Poll<output_type> " + M.Names.PollPack +
+           M.Names.Indices + ">\n" + Inline + "unawait::Poll<output_type> " + M.Names.PollPack +
            "(unawait::Context &" + M.Names.Context + ", std::index_sequence<" +
            M.Names.Indices + "...>) {\n" + PollBody + "}\n\n";
     } else {
-      S += "unawait::Poll<output_type> poll(unawait::Context &" +
+      S += Inline + "unawait::Poll<output_type> poll(unawait::Context &" +
            (M.Points.empty() ? std::string() : M.Names.Context) + ") {\n" +
            PollBody + "}\n\n";
       S += "private:\n";
@@ -178,7 +184,9 @@ private:
       S += llvm::formatv("{0}, ///< at `{1}`, line {2}\n", P.StateName,
                          oneLine(P.AwaitText), P.Line);
     if (M.Body.HasBarriers)
-      S += "Running, ///< polled, between two suspension points\n";
+      S += HandlerFree ? "Running, ///< (in `" + M.Names.Resumed +
+                             "` only) a barrier entered from above, not resumed\n"
+                       : "Running, ///< polled, between two suspension points\n";
     S += "Finished, ///< returned Ready, or threw\n};\n";
     return S;
   }
@@ -380,19 +388,32 @@ private:
              "{};\n";
     if (!M.OutputIsVoid)
       S += "std::optional<output_type> " + M.Names.Result + ";\n";
-    // An exception leaving the body finishes the future (SPEC). With
-    // something to destroy, a handler does it; without, the state is
-    // Finished while the body runs and set to a suspension point only when
-    // poll() returns Pending there: a handler would cost clang's optimiser
-    // the whole loop (issue 10).
-    if (HandlerFree)
-      S += "switch (std::exchange(" + M.Names.StateMember + ", " + state("Finished") +
-           ")) {\ncase " + state("Start") + ":\nbreak;\n";
-    else
-      S += "UNAWAIT_TRY {\nswitch (" + M.Names.StateMember + ") {\ncase " +
-           state("Start") + ":\nbreak;\n";
+    // An exception leaving the body finishes the future (SPEC). Without
+    // anything to destroy, no handler: the state is Finished while the body
+    // runs and set to a suspension point only when poll() returns Pending
+    // there (a barrier dispatches on a copy of the state poll() was called
+    // in). With something to destroy, an unwind guard runs finish() while
+    // the exception unwinds through poll(): a cleanup, which unlike
+    // catch (...) and rethrow lets clang still fold the loop (issue 10).
+    if (HandlerFree) {
+      std::string Exchange =
+          "std::exchange(" + M.Names.StateMember + ", " + state("Finished") + ")";
+      if (M.Body.HasBarriers)
+        S += M.Names.State + " " + M.Names.Resumed + " = " + Exchange + ";\nswitch (" +
+             M.Names.Resumed + ") {\n";
+      else
+        S += "switch (" + Exchange + ") {\n";
+    } else {
+      S += "// Finishes the future if an exception leaves the body; every normal "
+           "exit disarms it.\nunawait::detail::FinishOnUnwind " +
+           M.Names.OnUnwind + "([this] { " + M.Names.Finish + "(); });\nswitch (" +
+           M.Names.StateMember + ") {\n";
+    }
+    S += "case " + state("Start") + ":\nbreak;\n";
     S += dispatchCases(*M.Body.Root);
-    if (M.Body.HasBarriers)
+    if (M.Body.HasBarriers && HandlerFree)
+      S += "case " + state("Running") + ": // never stored in " + M.Names.StateMember + "\n";
+    else if (M.Body.HasBarriers)
       S += "case " + state("Running") +
            ":\nunawait::detail::contract_violation(\"" + M.Name +
            " polled while it was running\");\n";
@@ -400,10 +421,10 @@ private:
          M.Name + "\");\n}\n";
     S += block(*M.Body.Root);
     S += lineDirective(M.Function.Definition->getLocation());
-    if (!HandlerFree)
-      S += "} UNAWAIT_CATCH_ALL {\n" + M.Names.Finish + "();\nUNAWAIT_RETHROW;\n}\n";
     if (usesDone())
       S += "done:\n";
+    if (!HandlerFree)
+      S += M.Names.OnUnwind + ".disarm();\n";
     if (M.OutputIsVoid)
       return S + M.Names.Finish + "();\nreturn unawait::ready();\n";
     if (endsLocalsFirst())
@@ -443,7 +464,7 @@ private:
   std::string block(const BlockNode &Block, const std::string &Prologue = "") {
     std::string S = "{\n" + Prologue;
     if (Block.Barrier)
-      S += "switch (" + M.Names.StateMember + ") {\n" + dispatchCases(Block) +
+      S += "switch (" + dispatched() + ") {\n" + dispatchCases(Block) +
            "default:\nbreak;\n}\n";
     for (const Chunk &C : chunksOf(Block)) {
       if (C.ResumesAt)
@@ -519,8 +540,15 @@ private:
   std::string barrierEntry(const std::string &Label) const {
     if (Label.empty())
       return "";
-    return M.Names.StateMember + " = " + state("Running") + "; // entered, not resumed\n" +
+    return dispatched() + " = " + state("Running") + "; // entered, not resumed\n" +
            Label + ":\n";
+  }
+
+  /// What the dispatches switch on: the state, or without an unwind guard
+  /// (where the state is Finished while the body runs) the state poll() was
+  /// called in.
+  std::string dispatched() const {
+    return HandlerFree ? M.Names.Resumed : M.Names.StateMember;
   }
 
   std::string ifStatement(const IfNode &If) {
@@ -683,10 +711,11 @@ private:
 
   /// After the resume label: poll, Pending while pending.
   std::string resume(const SuspensionPoint &P) const {
-    std::string Pending = "return unawait::pending;\n";
-    if (HandlerFree)
-      Pending = "{\n" + M.Names.StateMember + " = " + state(P.StateName) + ";\n" +
-                Pending + "}\n";
+    std::string Pending =
+        "{\n" +
+        (HandlerFree ? M.Names.StateMember + " = " + state(P.StateName)
+                     : M.Names.OnUnwind + ".disarm()") +
+        ";\nreturn unawait::pending;\n}\n";
     if (!P.ValueUsed)
       return "if (" + pollOf(P) + ".is_pending())\n" + Pending;
     return "auto " + M.Names.Polled + " = " + pollOf(P) + ";\nif (" +
@@ -807,7 +836,8 @@ private:
   DiagnosticReporter &Diags;
   const EmitOptions &Options;
   SourceText Text;
-  const bool HandlerFree = !M.pollNeedsHandler();
+  /// No unwind guard: nothing to destroy if an exception leaves poll().
+  const bool HandlerFree = !M.pollNeedsUnwindGuard();
 };
 
 } // namespace
