@@ -38,10 +38,10 @@ struct Take {
 // SHAPE-NEXT: {{^ *}}::new (unawait::detail::address_of(this->args))
 // SHAPE-NEXT: {{^ *}}unawait::detail::pack<Args &&...>(unawait::detail::pack_init,
 // SHAPE-NEXT: {{^ *}}std::forward<Args>(args)...);
-// SHAPE: {{^ *}}unawait::Poll<output_type> poll(unawait::Context &cx) {
+// SHAPE: {{^ *}}inline unawait::Poll<output_type> poll(unawait::Context &cx) {
 // SHAPE-NEXT: {{^ *}}return poll_pack(cx, std::make_index_sequence<sizeof...(Args)>());
 // SHAPE: {{^ *}}template <std::size_t... I>
-// SHAPE-NEXT: {{^ *}}unawait::Poll<output_type> poll_pack(unawait::Context &cx,
+// SHAPE-NEXT: {{^ *}}inline unawait::Poll<output_type> poll_pack(unawait::Context &cx,
 // SHAPE-NEXT: {{^ *}}std::index_sequence<I...>) {
 // SHAPE: {{^ *}}unawait::detail::pack<Args &&...> args;
 // SHAPE: {{^}}call_later_future<F, Args...> call_later(F f, Args &&...args) {
