@@ -293,7 +293,7 @@ private:
         return fail(Object.Loc, Unsupported::KeptUnnameable, What + ": " + Why);
       if (Object.Type->isVariablyModifiedType())
         return fail(Object.Loc, Unsupported::KeptVLA, What);
-      if (buildsOnlyWithoutGccBug(Object))
+      if (hitsGccArrayNewBug(Object))
         return fail(Object.Loc, Unsupported::KeptMultidimensionalArray, What);
     }
     for (const AsyncFunctionModel::Capture &Capture : M.LambdaCaptures)
@@ -311,7 +311,7 @@ private:
 
   /// g++ 12 rejects `::new (p) T[2][2]{{T("a"), ...}, ...}` (how a kept
   /// array is built) when T has no non-explicit default constructor.
-  static bool buildsOnlyWithoutGccBug(const FrameObject &Object) {
+  static bool hitsGccArrayNewBug(const FrameObject &Object) {
     const auto *Array = Object.Type->getAsArrayTypeUnsafe();
     if (!Array || !Array->getElementType()->isArrayType() || !Object.Var ||
         !Object.Var->getInit() || !isa<InitListExpr>(Object.Var->getInit()->IgnoreImplicit()))
