@@ -10,8 +10,9 @@ Prints, for each N, the best of --repeat runs of `unawait rewrite`,
 `unawait sizes` and the parse, their ratios to the parse, and the cost per
 function beyond the parse. `--plain-lines L` adds a file with L lines of
 unannotated code and two async functions (the cost should be the parse plus
-a small constant)."""
+a small constant). `--json FILE` writes the rows for bench/tool/plot.py."""
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -97,6 +98,8 @@ def measure(args, path, label, functions):
     per = (rewrite - parse) / max(functions, 1) * 1000
     print(f"{label:>24} {parse:8.2f} {rewrite:9.2f} {rewrite / parse:7.2f}x "
           f"{sizes:8.2f} {sizes / parse:7.2f}x {per:10.2f}", flush=True)
+    return {"file": label, "functions": functions, "parse_s": parse,
+            "rewrite_s": rewrite, "sizes_s": sizes}
 
 
 def main():
@@ -108,18 +111,25 @@ def main():
     parser.add_argument("--counts", default="10,100,400,2000")
     parser.add_argument("--plain-lines", type=int, default=5000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--json", help="write the measured rows here")
     args = parser.parse_args()
+    rows = []
     print(f"{'file':>24} {'parse s':>8} {'rewrite s':>9} {'ratio':>8} "
           f"{'sizes s':>8} {'ratio':>8} {'ms/function':>10}  (best of {args.repeat})")
     with tempfile.TemporaryDirectory() as work:
         for n in [int(c) for c in args.counts.split(",") if c]:
             path = os.path.join(work, f"n{n}.cpp")
             write(path, n)
-            measure(args, path, f"{n} async functions", n)
+            rows.append(measure(args, path, f"{n} async functions", n))
         if args.plain_lines:
             path = os.path.join(work, "plain.cpp")
             write(path, 2, args.plain_lines)
-            measure(args, path, f"{args.plain_lines} plain lines + 2", 2)
+            row = measure(args, path, f"{args.plain_lines} plain lines + 2", 2)
+            row["plain_lines"] = args.plain_lines
+            rows.append(row)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"repeat": args.repeat, "load": os.getloadavg(), "rows": rows}, f, indent=1)
 
 
 if __name__ == "__main__":

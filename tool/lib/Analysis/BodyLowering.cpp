@@ -1428,12 +1428,11 @@ public:
     }
   }
 
-  /// Whether the address of \p Var escapes in the body (cached).
+  /// Whether the address of \p Var escapes in the body.
   bool escapes(const VarDecl *Var) {
-    auto [It, New] = Escaping.try_emplace(Var, false);
-    if (New)
-      It->second = firstEscape(Var, Body, Ctx).isValid();
-    return It->second;
+    if (!Escaping)
+      Escaping.emplace(Body, Ctx);
+    return Escaping->firstEscape(Var).isValid();
   }
 
   // --- holes over the whole body -----------------------------------------
@@ -1461,7 +1460,7 @@ public:
   llvm::DenseSet<const Stmt *> LoweredReturns;
   /// A kept decomposition's bindings: the object and how to read each.
   llvm::DenseMap<const BindingDecl *, std::pair<ObjectId, std::shared_ptr<Code>>> BindingCode;
-  llvm::DenseMap<const VarDecl *, bool> Escaping;
+  std::optional<Escapes> Escaping; // made on first use
   unsigned Barriers = 0;
   unsigned Labels = 0;
   bool Failed = false;

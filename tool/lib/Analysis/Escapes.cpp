@@ -88,9 +88,11 @@ bool escapesAt(const DeclRefExpr *Ref, ASTContext &Context) {
   }
 }
 
-class Uses : public RecursiveASTVisitor<Uses> {
+/// The uses of every variable under a body, in the order of the walk.
+class UseCollector : public RecursiveASTVisitor<UseCollector> {
 public:
-  Uses(const VarDecl *Var, ASTContext &Context) : Var(Var), Context(Context) {}
+  explicit UseCollector(llvm::DenseMap<const VarDecl *, llvm::SmallVector<const DeclRefExpr *, 4>> &Of)
+      : Of(Of) {}
   bool shouldVisitImplicitCode() const { return true; }
   // `co_return x;` copies or moves x out: only the operand is a use; the
   // promise call clang builds from it binds x to a reference parameter.
@@ -98,26 +100,33 @@ public:
     return TraverseStmt(S->getOperand());
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (Ref->getDecl() == Var && escapesAt(Ref, Context)) {
-      First = Ref->getLocation();
-      return false;
-    }
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+      Of[Var].push_back(Ref);
     return true;
   }
-  SourceLocation First;
 
 private:
-  const VarDecl *Var;
-  ASTContext &Context;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const DeclRefExpr *, 4>> &Of;
 };
 
 } // namespace
 
-SourceLocation firstEscape(const VarDecl *Var, const Stmt *Body,
-                           ASTContext &Context) {
-  Uses Search(Var, Context);
-  Search.TraverseStmt(const_cast<Stmt *>(Body));
-  return Search.First;
+Escapes::Escapes(const Stmt *Body, ASTContext &Context) : Context(Context) {
+  UseCollector(Uses).TraverseStmt(const_cast<Stmt *>(Body));
+}
+
+SourceLocation Escapes::firstEscape(const VarDecl *Var) {
+  auto [It, New] = First.try_emplace(Var);
+  if (New) {
+    auto Found = Uses.find(Var);
+    if (Found != Uses.end())
+      for (const DeclRefExpr *Ref : Found->second)
+        if (escapesAt(Ref, Context)) {
+          It->second = Ref->getLocation();
+          break;
+        }
+  }
+  return It->second;
 }
 
 } // namespace unawait

@@ -11,13 +11,29 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace unawait {
 
-/// The first place under \p Body where the address of \p Var escapes, or an
-/// invalid location if it never does.
-clang::SourceLocation firstEscape(const clang::VarDecl *Var,
-                                  const clang::Stmt *Body,
-                                  clang::ASTContext &Context);
+/// The escape analysis of one body: one walk collects the uses of every
+/// variable (a walk per variable made a function's analysis its variables
+/// times its size), and each variable's are examined when first asked for.
+class Escapes {
+public:
+  Escapes(const clang::Stmt *Body, clang::ASTContext &Context);
+
+  /// The first place under the body where the address of \p Var escapes,
+  /// or an invalid location if it never does.
+  clang::SourceLocation firstEscape(const clang::VarDecl *Var);
+
+private:
+  clang::ASTContext &Context;
+  /// Each variable's uses, in the order of the walk.
+  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::DeclRefExpr *, 4>>
+      Uses;
+  llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation> First;
+};
 
 } // namespace unawait

@@ -213,10 +213,11 @@ public:
 
 private:
   void findEscapes() {
+    Escapes Search(Body, Ctx);
     for (FrameObject &Object : M.Objects)
       if (Object.Var && !Object.StoredAsPointer && !Object.HasDestructor &&
           Object.Kind != ObjectKind::Temporary)
-        Object.EscapeLoc = firstEscape(Object.Var, Body, Ctx);
+        Object.EscapeLoc = Search.firstEscape(Object.Var);
     // A future polled through a pointer refers into the objects its operand
     // names: they must stay where they are while it is awaited.
     for (const SuspensionPoint &P : M.Points) {

@@ -20,6 +20,18 @@ namespace unawait {
 
 namespace {
 
+/// The top-level declarations of the main file (those beginning in it, or
+/// expanded from a macro there), in order.
+std::vector<clang::Decl *> mainFileDecls(clang::ASTContext &Context) {
+  const clang::SourceManager &SM = Context.getSourceManager();
+  std::vector<clang::Decl *> Decls;
+  for (clang::Decl *D : Context.getTranslationUnitDecl()->decls())
+    if (D->getLocation().isValid() &&
+        SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
+      Decls.push_back(D);
+  return Decls;
+}
+
 class HandlerConsumer : public clang::SemaConsumer {
 public:
   HandlerConsumer(const TranslationUnitHandler &Handle,
@@ -30,6 +42,11 @@ public:
   void ForgetSema() override { TheSema = nullptr; }
 
   void HandleTranslationUnit(clang::ASTContext &Context) override {
+    // Everything the tool looks at is the main file's: its traversals from
+    // the translation unit (RecursiveASTVisitor, and the parent map behind
+    // ASTContext::getParents, built on first use) skip the headers, which
+    // were most of the parent map's cost (issue 10).
+    Context.setTraversalScope(mainFileDecls(Context));
     if (TheSema && !Diags.hasErrors())
       instantiatePendingInstances(*TheSema);
     // A translation unit clang could not parse is not analysed: its AST may
