@@ -41,6 +41,12 @@ struct Options {
   cl::opt<std::string> Output{"o", cl::desc("Write the rewritten file here"),
                               cl::value_desc("file"), cl::sub(Rewrite),
                               cl::cat(Category)};
+  cl::opt<std::string> DepFile{
+      "depfile",
+      cl::desc("Also write a Make-style dependency file (the output depends on "
+               "the input and every header it includes), for Ninja and Make; "
+               "needs -o"),
+      cl::value_desc("file"), cl::sub(Rewrite), cl::cat(Category)};
   cl::opt<bool> InPlace{"i", cl::desc("Rewrite the files in place"),
                         cl::sub(Rewrite), cl::cat(Category)};
   cl::opt<bool> LineDirectives{
@@ -111,6 +117,12 @@ CompilationOptions compilation(const Options &O, const char *Argv0,
   Compile.BuildDir = O.BuildPath;
   Compile.CompilerArgs = std::move(CompilerArgs);
   Compile.RuntimeIncludeDir = runtimeIncludeDir(Argv0);
+  if (!O.DepFile.empty()) {
+    // clang writes it during the parse; it replaces DepFile only once the
+    // output is written, so a failed rewrite leaves neither behind.
+    Compile.DependencyFile = O.DepFile + ".tmp";
+    Compile.DependencyTarget = O.Output;
+  }
   return Compile;
 }
 
@@ -126,11 +138,13 @@ int exitStatus(CompilationResult Result) {
   return ExitInputError;
 }
 
-int runRewrite(const Options &O, const CompilationOptions &Compile) {
+int writeRewrites(const Options &O, const CompilationOptions &Compile) {
   if (!O.Output.empty() && O.InPlace)
     return usage("-o and -i cannot be used together");
   if (!O.Output.empty() && O.Files.size() > 1)
     return usage("-o takes one input file");
+  if (!O.DepFile.empty() && O.Output.empty())
+    return usage("--depfile needs -o: the dependency file names the output");
   EmitOptions Emit;
   Emit.LineDirectives = O.LineDirectives;
   Emit.SizeAsserts = O.SizeAsserts;
@@ -183,6 +197,29 @@ int runRewrite(const Options &O, const CompilationOptions &Compile) {
     }
   }
   return ExitSuccess;
+}
+
+/// Moves clang's dependency file into place when the rewrite succeeded, and
+/// removes it otherwise.
+int finishDependencyFile(const Options &O, const CompilationOptions &Compile,
+                         int Status) {
+  if (Compile.DependencyFile.empty())
+    return Status;
+  if (Status != ExitSuccess) {
+    llvm::sys::fs::remove(Compile.DependencyFile);
+    return Status;
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(Compile.DependencyFile, O.DepFile)) {
+    llvm::errs() << "unawait: error: cannot write '" << O.DepFile
+                 << "': " << EC.message() << "\n";
+    llvm::sys::fs::remove(Compile.DependencyFile);
+    return ExitInputError;
+  }
+  return Status;
+}
+
+int runRewrite(const Options &O, const CompilationOptions &Compile) {
+  return finishDependencyFile(O, Compile, writeRewrites(O, Compile));
 }
 
 /// The path of an input file as the command line spelled it (clang's tools

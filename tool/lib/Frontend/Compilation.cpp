@@ -168,6 +168,10 @@ CompilationResult processFiles(const CompilationOptions &Options,
   // C++20 with a warning: the annotation's documented place is not worth one.
   Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
       "-Wno-c++23-lambda-attributes", clang::tooling::ArgumentInsertPosition::BEGIN));
+  if (!Options.DependencyFile.empty())
+    Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+        {"-MD", "-MF", Options.DependencyFile, "-MT", Options.DependencyTarget},
+        clang::tooling::ArgumentInsertPosition::END));
   HandlerActionFactory Factory(Handle);
   return Tool.run(&Factory) == 0 ? CompilationResult::Success
                                  : CompilationResult::InputErrors;

@@ -30,6 +30,10 @@ struct CompilationOptions {
   std::optional<std::vector<std::string>> CompilerArgs;
   /// Added as -I in the default mode.
   std::string RuntimeIncludeDir;
+  /// When not empty, clang writes a Make-style dependency file here (-MD -MF)
+  /// naming DependencyTarget and every file the parse read.
+  std::string DependencyFile;
+  std::string DependencyTarget;
 };
 
 /// Called for each translation unit that clang parsed without errors.

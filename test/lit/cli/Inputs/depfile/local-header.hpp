@@ -1,0 +1,1 @@
+inline constexpr int local_factor = 2;
