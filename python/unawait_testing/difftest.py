@@ -90,6 +90,25 @@ def compare(builds, expect_exit):
     return status, output
 
 
+def rewrite_all(args, output, options):
+    """Rewrites the source into output, and each header to the same path
+    relative to output as to the source, so that the rewritten source's
+    quoted includes find the rewritten headers. Returns output."""
+    source_dir = os.path.dirname(os.path.abspath(args.source))
+    jobs = [(args.source, output)]
+    for header in args.header:
+        relative = os.path.relpath(os.path.abspath(header), source_dir)
+        jobs.append((header, os.path.join(os.path.dirname(output), relative)))
+    for source, target in jobs:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        result = run([args.unawait, "rewrite", *options, source, "-o", target],
+                     "unawait rewrite")
+        if result.returncode != 0:
+            raise Failure(f"unawait rewrite of {source} failed "
+                          f"({result.returncode}):\n{result.stderr}")
+    return output
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("source")
@@ -105,6 +124,10 @@ def main(argv=None):
                         help="the standard the rewritten builds use: c++20 "
                              "for a test whose source needs C++20 outside its "
                              "coroutines (a rewritten comparison, <=>)")
+    parser.add_argument("--header", action="append", default=[],
+                        help="a header (beside the source or below its "
+                             "directory) with annotated functions: rewritten "
+                             "too, where the rewritten source includes it")
     parser.add_argument("--expect-exit", type=int, default=0,
                         help="the exit status every build must end with")
     args = parser.parse_args(argv)
@@ -112,28 +135,20 @@ def main(argv=None):
     os.makedirs(args.workdir, exist_ok=True)
     work = lambda name: os.path.join(args.workdir, name)
     try:
-        rewritten = work("rewritten.cpp")
         # With the size asserts, both compilers check every reported size.
-        result = run([args.unawait, "rewrite", "--emit-size-asserts",
-                      args.source, "-o", rewritten],
-                     "unawait rewrite")
-        if result.returncode != 0:
-            raise Failure(f"unawait rewrite failed ({result.returncode}):\n"
-                          f"{result.stderr}")
         # The sizes are libstdc++'s (the headers the tool parsed): the libc++
         # build compiles the same rewrite without its size asserts.
-        portable = work("rewritten-portable.cpp")
-        result = run([args.unawait, "rewrite", args.source, "-o", portable],
-                     "unawait rewrite")
-        if result.returncode != 0:
-            raise Failure(f"unawait rewrite failed ({result.returncode}):\n"
-                          f"{result.stderr}")
+        rewritten = rewrite_all(args, work("rewritten.cpp"), ["--emit-size-asserts"])
+        portable = rewrite_all(args, work("portable/rewritten.cpp"), [])
         # A coroutine left behind would fail the C++17 builds below; in
         # C++20, g++'s -fno-coroutines makes it fail.
         no_coroutines = [] if args.rewritten_std == "c++17" else ["-fno-coroutines"]
         # The test's own directory too: tests share helpers in Inputs/.
         include = [args.runtime_include,
                    os.path.dirname(os.path.abspath(args.source))]
+        # The originals' directories, for the headers a rewritten header
+        # includes from beside itself (unawait_rewrite_sources: -iquote).
+        include += [os.path.dirname(os.path.abspath(h)) for h in args.header]
         # Two groups, each compared with its own coroutine build: the standard
         # libraries differ in what a test may print (the order a vector
         # destroys its elements).

@@ -2,7 +2,7 @@
 #       -DWORK=<dir> -P depfile_rebuild.cmake
 # Builds a copy of the consumer, then: a rebuild with no change reruns no
 # rewrite; touching a header that only the annotated source includes
-# (pipeline_config.hpp, known to the build through the rewrite's depfile)
+# (app_config.hpp, known to the build through the rewrite's depfile)
 # reruns that rewrite.
 file(REMOVE_RECURSE "${WORK}")
 file(COPY "${CONSUMER}/" DESTINATION "${WORK}/src")
@@ -19,8 +19,8 @@ endfunction()
 run("${CMAKE_COMMAND}" -S "${WORK}/src" -B "${WORK}/build" -G "${GENERATOR}"
     "-DCMAKE_PREFIX_PATH=${PREFIX}")
 run("${CMAKE_COMMAND}" --build "${WORK}/build")
-if(NOT out MATCHES "rewriting unawait/sensor_pipeline/src/pipeline.cpp")
-  message(FATAL_ERROR "the first build did not rewrite pipeline.cpp:\n${out}")
+if(NOT out MATCHES "rewriting unawait/sensor_pipeline/src/main.cpp")
+  message(FATAL_ERROR "the first build did not rewrite main.cpp:\n${out}")
 endif()
 run("${CMAKE_COMMAND}" --build "${WORK}/build")
 if(out MATCHES "rewriting")
@@ -28,9 +28,9 @@ if(out MATCHES "rewriting")
 endif()
 # Make compares timestamps at one-second resolution on some file systems.
 execute_process(COMMAND "${CMAKE_COMMAND}" -E sleep 1)
-file(TOUCH "${WORK}/src/src/pipeline_config.hpp")
+file(TOUCH "${WORK}/src/src/app_config.hpp")
 run("${CMAKE_COMMAND}" --build "${WORK}/build")
-if(NOT out MATCHES "rewriting unawait/sensor_pipeline/src/pipeline.cpp")
-  message(FATAL_ERROR "touching pipeline_config.hpp did not rerun the rewrite:\n${out}")
+if(NOT out MATCHES "rewriting unawait/sensor_pipeline/src/main.cpp")
+  message(FATAL_ERROR "touching app_config.hpp did not rerun the rewrite:\n${out}")
 endif()
 message(STATUS "${GENERATOR}: the rewrite follows its depfile")

@@ -163,6 +163,12 @@ const AsyncFunctionModel *ModelRegistry::add(AsyncFunctionModel Model) {
   return &Added;
 }
 
+void ModelRegistry::addExternal(AsyncFunctionModel Model) {
+  ExternalModels.push_back(std::move(Model));
+  const AsyncFunctionModel &Added = ExternalModels.back();
+  ByFunction.try_emplace(Added.Function.Definition->getCanonicalDecl(), &Added);
+}
+
 const AsyncFunctionModel *
 ModelRegistry::find(const FunctionDecl *Function) const {
   if (const FunctionDecl *Pattern = Function->getTemplateInstantiationPattern())
@@ -475,10 +481,26 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
   return M;
 }
 
+/// Analyses a header's async function for the callers in this file, quietly:
+/// its errors are its header's rewrite's to report. A function it cannot
+/// analyse stays boxed in its callers.
+void addExternalModel(const AsyncFunction &Function, ASTContext &Context,
+                      DiagnosticReporter &Diags, ModelRegistry &Models) {
+  DiagnosticReporter Quiet = Diags.quiet();
+  std::optional<AsyncFunctionModel> Model =
+      analyzeAsyncFunction(Function, Context, Quiet, Models);
+  if (Model && !Quiet.hasErrors())
+    Models.addExternal(std::move(*Model));
+}
+
 bool analyzeTranslationUnit(ASTContext &Context, DiagnosticReporter &Diags,
                             ModelRegistry &Models) {
   bool Clean = true;
   forEachAsyncFunction(Context, Diags, [&](const AsyncFunction &Function) {
+    if (Function.External) {
+      addExternalModel(Function, Context, Diags, Models);
+      return;
+    }
     std::optional<AsyncFunctionModel> Model =
         analyzeAsyncFunction(Function, Context, Diags, Models);
     if (Model)

@@ -407,6 +407,10 @@ class ModelRegistry {
 public:
   /// Adds a model; returns its stable address.
   const AsyncFunctionModel *add(AsyncFunctionModel Model);
+  /// Adds the model of an external function (a header's): found by find(),
+  /// for callers to nest, but not among models(), which this file emits and
+  /// reports.
+  void addExternal(AsyncFunctionModel Model);
   /// The model of a function, or of the template an instantiation comes
   /// from (never an instance model).
   const AsyncFunctionModel *find(const clang::FunctionDecl *Function) const;
@@ -419,6 +423,7 @@ public:
 
 private:
   std::deque<AsyncFunctionModel> Models;
+  std::deque<AsyncFunctionModel> ExternalModels;
   /// The canonical declaration of each analysed function -> its model.
   llvm::DenseMap<const clang::FunctionDecl *, const AsyncFunctionModel *> ByFunction;
 };

@@ -208,7 +208,8 @@ public:
   Lowering(AsyncFunctionModel &Model, ASTContext &Context,
            DiagnosticReporter &Diags, ModelRegistry &Callees)
       : M(Model), Ctx(Context), SM(Context.getSourceManager()), Diags(Diags),
-        Callees(Callees) {}
+        Callees(Callees),
+        BodyFile(SM.getFileID(SM.getExpansionLoc(Model.Function.Definition->getLocation()))) {}
 
   bool run() {
     const FunctionDecl *F = M.Function.Definition;
@@ -293,7 +294,7 @@ public:
       Range.setEnd(Next->getLocation());
     TextRange Text = rangeOf(Range);
     // `[[maybe_unused]] int x`: an attribute's range starts at its name.
-    llvm::StringRef Before = SM.getBufferData(SM.getMainFileID()).take_front(Text.Begin);
+    llvm::StringRef Before = SM.getBufferData(BodyFile).take_front(Text.Begin);
     if (Before.rtrim().ends_with("[["))
       Text.Begin = Before.rtrim().size() - 2;
     return Text;
@@ -312,7 +313,7 @@ public:
   }
 
   llvm::StringRef sourceText(TextRange Range) const {
-    return SM.getBufferData(SM.getMainFileID()).slice(Range.Begin, Range.End);
+    return SM.getBufferData(BodyFile).slice(Range.Begin, Range.End);
   }
 
   /// The comments between \p From (the token before) and \p S.
@@ -335,7 +336,7 @@ public:
   }
 
   SourceLocation endOf(const Stmt *S) const {
-    return SM.getComposedLoc(SM.getMainFileID(), statementRange(S).End - 1);
+    return SM.getComposedLoc(BodyFile, statementRange(S).End - 1);
   }
 
   int addHole(Hole H) {
@@ -1450,6 +1451,9 @@ public:
   SourceManager &SM;
   DiagnosticReporter &Diags;
   ModelRegistry &Callees;
+  /// The file the body is written in: the main file, or for an external
+  /// function its header. Text offsets are into it.
+  FileID BodyFile;
   const Stmt *Body = nullptr;
   std::vector<BlockNode *> Scopes;
   std::vector<JumpTarget> Targets;

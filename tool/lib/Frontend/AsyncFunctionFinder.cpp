@@ -16,6 +16,15 @@ bool isAnnotatedAsync(const clang::Decl *D) {
   return false;
 }
 
+bool isExternalCandidate(const clang::FunctionDecl *FD,
+                         const clang::SourceManager &SM) {
+  clang::SourceLocation At = SM.getExpansionLoc(FD->getLocation());
+  return !SM.isInMainFile(At) && !SM.isInSystemHeader(At) &&
+         !llvm::isa<clang::CXXMethodDecl>(FD) && !FD->isTemplated() &&
+         !FD->isTemplateInstantiation() && FD->getPreviousDecl() == nullptr &&
+         FD->getDeclContext()->getRedeclContext()->isFileContext();
+}
+
 std::optional<clang::QualType> asyncOutputType(clang::QualType Type) {
   const auto *Record = Type.getCanonicalType()->getAsCXXRecordDecl();
   const auto *Spec =
@@ -75,10 +84,13 @@ public:
   bool shouldVisitTemplateInstantiations() const { return false; }
 
   bool VisitFunctionDecl(clang::FunctionDecl *FD) {
-    if (!FD->doesThisDeclarationHaveABody() || !isAnnotatedAsync(FD) ||
-        !Context.getSourceManager().isInMainFile(FD->getLocation()))
+    if (!FD->doesThisDeclarationHaveABody() || !isAnnotatedAsync(FD))
       return true;
-    check(FD);
+    const clang::SourceManager &SM = Context.getSourceManager();
+    if (SM.isInMainFile(FD->getLocation()))
+      check(FD);
+    else if (isExternalCandidate(FD, SM))
+      visitExternal(FD);
     return true;
   }
 
@@ -92,6 +104,18 @@ public:
   }
 
 private:
+  /// A header's function: its errors are the header's rewrite's to report.
+  void visitExternal(const clang::FunctionDecl *FD) {
+    std::optional<clang::QualType> Output = asyncOutputType(FD->getReturnType());
+    if (!Output || !llvm::isa<clang::CoroutineBodyStmt>(FD->getBody()))
+      return;
+    AsyncFunction Function;
+    Function.Definition = FD;
+    Function.OutputType = *Output;
+    Function.External = true;
+    Visit(Function);
+  }
+
   void check(const clang::FunctionDecl *FD) {
     std::optional<clang::QualType> Output =
         asyncOutputType(FD->getReturnType());

@@ -44,6 +44,11 @@ struct AsyncFunction {
   /// any lambdas around it); null for a lambda outside a function. The
   /// generated class goes where that function's would, and is named for it.
   const clang::FunctionDecl *EnclosingFunction = nullptr;
+  /// Defined in a header, not in the main file: the header's own rewrite
+  /// emits its class, and callers in the main file nest that class inline
+  /// instead of boxing the call. Only a function the header's rewrite gives
+  /// the same class name is external (see isExternalCandidate).
+  bool External = false;
   bool isLambda() const {
     const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(Definition);
     return Method && Method->getParent()->isLambda();
@@ -56,8 +61,16 @@ bool isAnnotatedAsync(const clang::Decl *D);
 /// T if \p Type is unawait::Async<T>, nothing otherwise.
 std::optional<clang::QualType> asyncOutputType(clang::QualType Type);
 
+/// True for an annotated async function defined in a header (not a system
+/// header) that the header's own rewrite turns into a class callers can
+/// name: a namespace-scope function that is not a template and has no
+/// earlier declaration.
+bool isExternalCandidate(const clang::FunctionDecl *FD,
+                         const clang::SourceManager &SM);
+
 /// Calls \p Visit with every annotated async function defined in the main
-/// file, in source order. Annotated functions that are not Async<T>
+/// file, and with the external ones its traversal scope holds (marked
+/// External; never reported), in source order. Annotated functions that are not Async<T>
 /// coroutines are reported as errors, in the same order, and skipped: so the
 /// errors of the whole analysis come out in source order.
 void forEachAsyncFunction(clang::ASTContext &Context, DiagnosticReporter &Diags,

@@ -1,5 +1,6 @@
 #include "Frontend/Compilation.h"
 
+#include "Frontend/AsyncFunctionFinder.h"
 #include "Frontend/MisplacedAnnotation.h"
 #include "Frontend/PendingInstances.h"
 
@@ -20,15 +21,34 @@ namespace unawait {
 
 namespace {
 
-/// The top-level declarations of the main file (those beginning in it, or
-/// expanded from a macro there), in order.
+/// True if \p D is, or its namespace holds, an external async function (a
+/// header's, see isExternalCandidate). Walks declaration contexts only, never
+/// bodies, so headers cost little.
+bool holdsExternalAsync(const clang::Decl *D, const clang::SourceManager &SM) {
+  if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
+    return FD->doesThisDeclarationHaveABody() && isAnnotatedAsync(FD) &&
+           isExternalCandidate(FD, SM);
+  if (!llvm::isa<clang::NamespaceDecl, clang::LinkageSpecDecl>(D))
+    return false;
+  for (const clang::Decl *Inner : llvm::cast<clang::DeclContext>(D)->decls())
+    if (holdsExternalAsync(Inner, SM))
+      return true;
+  return false;
+}
+
+/// The top-level declarations the tool looks at, in order: those of the main
+/// file (beginning in it, or expanded from a macro there), and those of
+/// headers that hold an external async function.
 std::vector<clang::Decl *> mainFileDecls(clang::ASTContext &Context) {
   const clang::SourceManager &SM = Context.getSourceManager();
   std::vector<clang::Decl *> Decls;
-  for (clang::Decl *D : Context.getTranslationUnitDecl()->decls())
-    if (D->getLocation().isValid() &&
-        SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
+  for (clang::Decl *D : Context.getTranslationUnitDecl()->decls()) {
+    if (D->getLocation().isInvalid())
+      continue;
+    clang::SourceLocation At = SM.getExpansionLoc(D->getBeginLoc());
+    if (SM.isInMainFile(At) || (!SM.isInSystemHeader(At) && holdsExternalAsync(D, SM)))
       Decls.push_back(D);
+  }
   return Decls;
 }
 

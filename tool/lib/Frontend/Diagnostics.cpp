@@ -6,6 +6,10 @@ void DiagnosticReporter::report(clang::DiagnosticsEngine::Level Level,
                                 clang::SourceLocation Loc,
                                 clang::SourceRange Range,
                                 llvm::StringRef Message) {
+  if (Swallow) {
+    SwallowedErrors += Level >= clang::DiagnosticsEngine::Error;
+    return;
+  }
   unsigned ID = Engine.getCustomDiagID(Level, "%0");
   auto Builder = Engine.Report(Loc, ID);
   Builder << Message;

@@ -32,13 +32,23 @@ public:
 
   /// True once any error was reported for this translation unit, by clang or
   /// by unawait.
-  bool hasErrors() const { return Engine.hasErrorOccurred(); }
+  bool hasErrors() const { return Engine.hasErrorOccurred() || SwallowedErrors; }
+
+  /// A reporter for the same file that prints nothing: its errors only make
+  /// hasErrors() true (for analyses whose errors another run reports).
+  DiagnosticReporter quiet() const {
+    DiagnosticReporter Quiet(Engine);
+    Quiet.Swallow = true;
+    return Quiet;
+  }
 
 private:
   void report(clang::DiagnosticsEngine::Level Level, clang::SourceLocation Loc,
               clang::SourceRange Range, llvm::StringRef Message);
 
   clang::DiagnosticsEngine &Engine;
+  bool Swallow = false;
+  unsigned SwallowedErrors = 0;
 };
 
 } // namespace unawait
