@@ -15,7 +15,10 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/TargetSelect.h"
+#include <atomic>
 #include <map>
+#include <mutex>
 
 namespace unawait {
 
@@ -34,9 +37,40 @@ struct Options {
   cl::list<std::string> Files{cl::Positional, cl::desc("<file>..."),
                               cl::sub(Rewrite), cl::sub(Sizes), cl::cat(Category)};
   cl::opt<std::string> BuildPath{
-      "p", cl::desc("Directory holding compile_commands.json"),
+      "p",
+      cl::desc("The build directory holding compile_commands.json, or that "
+               "file; without -p, the first compile_commands.json in a file's "
+               "parent directories is used for the files it lists"),
       cl::value_desc("build-dir"), cl::sub(Rewrite), cl::sub(Sizes),
       cl::cat(Category)};
+  cl::list<std::string> ExtraArgs{
+      "extra-arg",
+      cl::desc("An argument to append to the compiler command line"),
+      cl::value_desc("arg"), cl::sub(Rewrite), cl::sub(Sizes), cl::cat(Category)};
+  cl::list<std::string> ExtraArgsBefore{
+      "extra-arg-before",
+      cl::desc("An argument to prepend to the compiler command line"),
+      cl::value_desc("arg"), cl::sub(Rewrite), cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<std::string> Target{
+      "target",
+      cl::desc("Compile for this target triple (frame sizes depend on it); by "
+               "default the database compiler's name says it "
+               "(arm-none-eabi-g++), else the host"),
+      cl::value_desc("triple"), cl::sub(Rewrite), cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<unsigned> Jobs{
+      "j", cl::desc("Parse this many files at once (default: one per core)"),
+      cl::value_desc("n"), cl::init(0), cl::sub(Rewrite), cl::sub(Sizes),
+      cl::cat(Category)};
+  cl::opt<bool> Quiet{
+      "quiet",
+      cl::desc("Print no notes of unawait's own, no progress line and no summary"),
+      cl::sub(Rewrite), cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<std::string> AssumeFilename{
+      "assume-filename",
+      cl::desc("The name of the file read from standard input ('-'): where its "
+               "#includes and its compilation database entry are found"),
+      cl::value_desc("name"), cl::init("stdin.cpp"), cl::sub(Rewrite),
+      cl::sub(Sizes), cl::cat(Category)};
 
   cl::opt<std::string> Output{"o", cl::desc("Write the rewritten file here"),
                               cl::value_desc("file"), cl::sub(Rewrite),
@@ -116,6 +150,13 @@ CompilationOptions compilation(const Options &O, const char *Argv0,
   Compile.Files.assign(O.Files.begin(), O.Files.end());
   Compile.BuildDir = O.BuildPath;
   Compile.CompilerArgs = std::move(CompilerArgs);
+  Compile.ExtraArgs.assign(O.ExtraArgs.begin(), O.ExtraArgs.end());
+  Compile.ExtraArgsBefore.assign(O.ExtraArgsBefore.begin(), O.ExtraArgsBefore.end());
+  Compile.Target = O.Target;
+  Compile.AssumeFilename = O.AssumeFilename;
+  // Lowered bodies are printed as they are made: one file at a time.
+  Compile.Jobs = O.DumpLowered ? 1 : O.Jobs.getValue();
+  Compile.Quiet = O.Quiet;
   Compile.RuntimeIncludeDir = runtimeIncludeDir(Argv0);
   if (!O.DepFile.empty()) {
     // clang writes it during the parse; it replaces DepFile only once the
@@ -149,6 +190,8 @@ int writeRewrites(const Options &O, const CompilationOptions &Compile) {
   Emit.LineDirectives = O.LineDirectives;
   Emit.SizeAsserts = O.SizeAsserts;
   std::map<std::string, std::string> Rewritten;
+  std::mutex RewrittenMutex; // files are rewritten on several threads (-j)
+  std::vector<bool> Failed;
   CompilationResult Result = processFiles(
       Compile, [&](clang::ASTContext &Context, DiagnosticReporter &Diags,
                    llvm::StringRef File) {
@@ -162,9 +205,12 @@ int writeRewrites(const Options &O, const CompilationOptions &Compile) {
           return;
         }
         if (std::optional<std::string> Text =
-                rewriteMainFile(Context, Diags, Models, Emit))
+                rewriteMainFile(Context, Diags, Models, Emit)) {
+          std::lock_guard<std::mutex> Lock(RewrittenMutex);
           Rewritten[File.str()] = std::move(*Text);
-      });
+        }
+      },
+      &Failed);
   if (Result != CompilationResult::Success || O.DumpLowered)
     return exitStatus(Result);
   // Nothing is written until every file is rewritten without error.
@@ -260,24 +306,35 @@ int runSizes(const Options &O, const CompilationOptions &Compile) {
     llvm::outs() << *Text;
     return ExitSuccess;
   }
-  std::vector<FunctionReport> Functions;
-  bool OverLimit = false;
+  // Files are analysed on several threads (-j); the report lists them in
+  // input order.
+  std::map<std::string, std::vector<FunctionReport>> ByInput;
+  std::mutex ByInputMutex;
+  std::atomic<bool> OverLimit = false;
   CompilationResult Result = processFiles(
       Compile, [&](clang::ASTContext &Context, DiagnosticReporter &Diags,
-                   llvm::StringRef) {
+                   llvm::StringRef Input) {
         ModelRegistry Models;
         if (!analyzeTranslationUnit(Context, Diags, Models))
           return;
         std::vector<FunctionReport> Reports = buildReport(Models, Context);
         for (FunctionReport &Report : Reports)
           Report.File = asGiven(Report.File, Compile.Files);
-        Functions.insert(Functions.end(), Reports.begin(), Reports.end());
+        {
+          std::lock_guard<std::mutex> Lock(ByInputMutex);
+          std::vector<FunctionReport> &Into = ByInput[Input.str()];
+          Into.insert(Into.end(), Reports.begin(), Reports.end());
+        }
         if (O.MaxFrameSize && !checkFrameLimit(Models, O.MaxFrameSize, Diags))
           OverLimit = true;
       });
   if (Result == CompilationResult::UsageError ||
       (Result == CompilationResult::InputErrors && !OverLimit))
     return exitStatus(Result);
+  std::vector<FunctionReport> Functions;
+  for (const std::string &Input : Compile.Files)
+    for (FunctionReport &Report : ByInput[Input])
+      Functions.push_back(std::move(Report));
   llvm::outs() << renderReport(Functions, O.Format);
   return OverLimit ? ExitInputError : ExitSuccess;
 }
@@ -286,6 +343,9 @@ int runSizes(const Options &O, const CompilationOptions &Compile) {
 
 int runDriver(int Argc, const char **Argv) {
   llvm::InitLLVM Init(Argc, Argv);
+  // The target of a compiler name (arm-none-eabi-g++) is only recognised
+  // among registered targets.
+  llvm::InitializeAllTargetInfos();
   // The compiler arguments follow `--`; llvm::cl parses what comes before.
   std::vector<const char *> Own;
   std::optional<std::vector<std::string>> CompilerArgs;
