@@ -6,6 +6,8 @@
 #include "Report/FrameLimit.h"
 #include "Report/ReportDiff.h"
 #include "Report/SizeReport.h"
+#include "Driver/OutputFile.h"
+#include "Driver/UnifiedDiff.h"
 #include "Transform/FileRewriter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -83,6 +85,12 @@ struct Options {
       cl::value_desc("file"), cl::sub(Rewrite), cl::cat(Category)};
   cl::opt<bool> InPlace{"i", cl::desc("Rewrite the files in place"),
                         cl::sub(Rewrite), cl::cat(Category)};
+  cl::opt<bool> Check{
+      "check",
+      cl::desc("Write nothing: print a unified diff and fail (status 1) when "
+               "the -o file (or, with -i, the source) is not what the rewrite "
+               "gives, for CI"),
+      cl::sub(Rewrite), cl::cat(Category)};
   cl::opt<bool> LineDirectives{
       "line-directives",
       cl::desc("Emit #line so that compiler errors and debuggers point at the "
@@ -179,13 +187,55 @@ int exitStatus(CompilationResult Result) {
   return ExitInputError;
 }
 
-int writeRewrites(const Options &O, const CompilationOptions &Compile) {
+/// What -i did with several files, for the summary line.
+struct InPlaceSummary {
+  unsigned Rewritten = 0, Unchanged = 0, Failed = 0;
+};
+
+void printSummary(const Options &O, const InPlaceSummary &Summary) {
+  if (!O.InPlace || O.Quiet || O.Files.size() < 2)
+    return;
+  llvm::errs() << "unawait: " << Summary.Rewritten << " rewritten, "
+               << Summary.Unchanged << " unchanged, " << Summary.Failed
+               << " failed" << (Summary.Failed ? ": no file was written" : "")
+               << "\n";
+}
+
+std::string contentsOrEmpty(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  return Buffer ? (*Buffer)->getBuffer().str() : "";
+}
+
+/// --check: the diff that would make \p Target the rewrite; true when none.
+bool checkOutput(llvm::StringRef Target, llvm::StringRef Text) {
+  std::string Current = contentsOrEmpty(Target);
+  if (Current == Text)
+    return true;
+  llvm::outs() << unifiedDiff(Current, Text, Target, (Target + " (rewritten)").str());
+  return false;
+}
+
+int usageOfRewrite(const Options &O) {
   if (!O.Output.empty() && O.InPlace)
     return usage("-o and -i cannot be used together");
   if (!O.Output.empty() && O.Files.size() > 1)
     return usage("-o takes one input file");
   if (!O.DepFile.empty() && O.Output.empty())
     return usage("--depfile needs -o: the dependency file names the output");
+  if (O.InPlace && llvm::is_contained(O.Files, "-"))
+    return usage("-i cannot rewrite standard input: give -o or nothing");
+  if (O.Check && O.Output.empty() && !O.InPlace)
+    return usage("--check compares with a file: give -o OUT or -i");
+  if (O.Check && !O.DepFile.empty())
+    return usage("--check writes nothing: it takes no --depfile");
+  if (llvm::count(O.Files, "-") > 1)
+    return usage("standard input ('-') can be read once");
+  return ExitSuccess;
+}
+
+int writeRewrites(const Options &O, const CompilationOptions &Compile) {
+  if (int Status = usageOfRewrite(O))
+    return Status;
   EmitOptions Emit;
   Emit.LineDirectives = O.LineDirectives;
   Emit.SizeAsserts = O.SizeAsserts;
@@ -211,38 +261,44 @@ int writeRewrites(const Options &O, const CompilationOptions &Compile) {
         }
       },
       &Failed);
-  if (Result != CompilationResult::Success || O.DumpLowered)
+  InPlaceSummary Summary;
+  if (Result != CompilationResult::Success || O.DumpLowered) {
+    Summary.Failed = llvm::count(Failed, true);
+    Summary.Unchanged = Failed.size() - Summary.Failed;
+    printSummary(O, Summary);
     return exitStatus(Result);
+  }
   // Nothing is written until every file is rewritten without error.
+  bool Stale = false;
   for (const std::string &File : Compile.Files) {
     auto Found = Rewritten.find(File);
-    if (Found == Rewritten.end()) {
-      llvm::SmallString<256> Absolute(File);
-      llvm::sys::fs::make_absolute(Absolute);
-      Found = Rewritten.find(Absolute.str().str());
-    }
     if (Found == Rewritten.end())
       return usage("internal error: no output for '" + File + "'");
     std::string Target = O.InPlace ? File : O.Output.getValue();
+    if (O.Check) {
+      Stale |= !checkOutput(Target, Found->second);
+      continue;
+    }
     if (Target.empty()) {
       if (Compile.Files.size() > 1)
         llvm::outs() << "// unawait: rewritten from " << File << "\n";
       llvm::outs() << Found->second;
       continue;
     }
-    if (O.InPlace) {
-      // An unchanged file is not rewritten: its timestamp stays.
-      auto Original = llvm::MemoryBuffer::getFile(File);
-      if (Original && (*Original)->getBuffer() == Found->second)
-        continue;
+    // An unchanged file is not rewritten: its timestamp stays.
+    if (O.InPlace && contentsOrEmpty(File) == Found->second) {
+      ++Summary.Unchanged;
+      continue;
     }
-    std::string Error = writeFileAtomically(Target, Found->second);
+    std::string Error = writeOutput(Target, Found->second);
     if (!Error.empty()) {
       llvm::errs() << "unawait: error: " << Error << "\n";
       return ExitInputError;
     }
+    ++Summary.Rewritten;
   }
-  return ExitSuccess;
+  printSummary(O, Summary);
+  return Stale ? ExitInputError : ExitSuccess;
 }
 
 /// Moves clang's dependency file into place when the rewrite succeeded, and
