@@ -193,7 +193,7 @@ struct InPlaceSummary {
 };
 
 void printSummary(const Options &O, const InPlaceSummary &Summary) {
-  if (!O.InPlace || O.Quiet || O.Files.size() < 2)
+  if (!O.InPlace || O.Quiet || O.Check || O.Files.size() < 2)
     return;
   llvm::errs() << "unawait: " << Summary.Rewritten << " rewritten, "
                << Summary.Unchanged << " unchanged, " << Summary.Failed
