@@ -427,14 +427,20 @@ int runDriver(int Argc, const char **Argv) {
           "state machines and reports their frame sizes\n\n"
           "  unawait rewrite FILE... [-o OUT | -i] [--line-directives] "
           "[--emit-size-asserts]\n"
-          "                  [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
+          "                  [--check] [-j N] [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
           "  unawait sizes FILE... [--format=text|json|markdown] "
           "[--max-frame-size=BYTES]\n"
           "                [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
           "  unawait sizes --diff BASE.json HEAD.json [--format=text|markdown]\n\n"
-          "  Without -- and without -p, files are parsed with -std=c++20 and the\n"
-          "  runtime's include directory. Exit status: 0 success, 1 errors in the\n"
-          "  input (or a frame over --max-frame-size), 2 bad usage.\n",
+          "  A file's compiler arguments come from -p BUILD_DIR (or that\n"
+          "  compile_commands.json), else from the compile_commands.json of a\n"
+          "  parent directory if it lists the file, else they are -std=c++20 and\n"
+          "  the runtime's include directory; the arguments after -- are added to\n"
+          "  a database's command, or replace those defaults. FILE '-' is standard\n"
+          "  input (--assume-filename names it).\n\n"
+          "  Exit status: 0 success, 1 errors in the\n"
+          "  input (or a frame over --max-frame-size, or a stale --check), 2 bad\n"
+          "  usage.\n",
           &ErrorStream)) {
     llvm::errs() << ErrorStream.str();
     return ExitUsageError;
