@@ -7,6 +7,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Sema/SemaConsumer.h"
@@ -159,11 +160,27 @@ void addArgumentAdjusters(clang::tooling::ClangTool &Tool,
         clang::tooling::ArgumentInsertPosition::END));
 }
 
+/// The command's diagnostic options (-fno-caret-diagnostics, ...), as clang
+/// would print them on standard error: in colour when that is a terminal.
+std::unique_ptr<clang::DiagnosticOptions>
+diagnosticOptions(const clang::tooling::CompileCommand &Command) {
+  std::vector<const char *> Argv;
+  for (const std::string &Arg : Command.CommandLine)
+    Argv.push_back(Arg.c_str());
+  std::unique_ptr<clang::DiagnosticOptions> Options =
+      clang::CreateAndPopulateDiagOpts(Argv);
+  bool NoColor = llvm::is_contained(Command.CommandLine, "-fno-color-diagnostics") ||
+                 llvm::is_contained(Command.CommandLine, "-fno-diagnostics-color");
+  Options->ShowColors = llvm::errs().has_colors() && !NoColor;
+  return Options;
+}
+
 FileRun parseFile(const FileCommand &File, const CompilationOptions &Options,
                   const TranslationUnitHandler &Handle,
                   const std::string *StandardInput) {
   FileRun Run;
   llvm::raw_string_ostream Out(Run.Diagnostics);
+  Out.enable_colors(llvm::errs().has_colors());
   if (!Options.Quiet)
     for (const std::string &Note : File.Notes)
       Out << "unawait: note: " << Note << "\n";
@@ -177,8 +194,7 @@ FileRun parseFile(const FileCommand &File, const CompilationOptions &Options,
     Tool.mapVirtualFile(File.Path, *StandardInput);
   Tool.setPrintErrorMessage(false);
   addArgumentAdjusters(Tool, Options);
-  auto DiagOpts = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
-  clang::TextDiagnosticPrinter Printer(Out, DiagOpts.get());
+  clang::TextDiagnosticPrinter Printer(Out, diagnosticOptions(File.Command).release());
   Tool.setDiagnosticConsumer(&Printer);
   HandlerActionFactory Factory(Handle, File.Input, Out);
   int Status = Tool.run(&Factory);
