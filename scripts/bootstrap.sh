@@ -9,7 +9,7 @@ sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi
 $sudo apt-get update
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-  ca-certificates cmake make g++ \
+  ca-certificates cmake make ninja-build g++ \
   clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools clang-format-19 \
   libclang-rt-19-dev libc++-19-dev libc++abi-19-dev libgcc-12-dev \
   libgtest-dev libbenchmark-dev \

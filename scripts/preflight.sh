@@ -58,6 +58,7 @@ links() { # compiler, flags...
 }
 
 need_command cmake cmake
+need_command ninja ninja-build  # test/cmake: the depfile test with Ninja
 need_command python3 python3
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing "Python's venv and ensurepip" python3-venv
 need_command "$gxx" g++

@@ -28,6 +28,7 @@ config.substitutions.append(("%unawait_bin", unawait_bin))
 config.substitutions.append(
     ("%clang_format", os.path.join(config.llvm_tools_dir, "clang-format")))
 config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%src_root", config.unawait_src_root))
 # %difftest FILE: rewrite, build the coroutine and the rewritten program
 # (g++ and clang++, C++17, and under ASan+UBSan), run all, compare outputs.
 config.substitutions.append((
