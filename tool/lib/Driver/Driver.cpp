@@ -6,6 +6,8 @@
 #include "Report/FrameLimit.h"
 #include "Report/ReportDiff.h"
 #include "Report/SizeReport.h"
+#include "Driver/OutputFile.h"
+#include "Driver/UnifiedDiff.h"
 #include "Transform/FileRewriter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -15,7 +17,10 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/TargetSelect.h"
+#include <atomic>
 #include <map>
+#include <mutex>
 
 namespace unawait {
 
@@ -34,9 +39,40 @@ struct Options {
   cl::list<std::string> Files{cl::Positional, cl::desc("<file>..."),
                               cl::sub(Rewrite), cl::sub(Sizes), cl::cat(Category)};
   cl::opt<std::string> BuildPath{
-      "p", cl::desc("Directory holding compile_commands.json"),
+      "p",
+      cl::desc("The build directory holding compile_commands.json, or that "
+               "file; without -p, the first compile_commands.json in a file's "
+               "parent directories is used for the files it lists"),
       cl::value_desc("build-dir"), cl::sub(Rewrite), cl::sub(Sizes),
       cl::cat(Category)};
+  cl::list<std::string> ExtraArgs{
+      "extra-arg",
+      cl::desc("An argument to append to the compiler command line"),
+      cl::value_desc("arg"), cl::sub(Rewrite), cl::sub(Sizes), cl::cat(Category)};
+  cl::list<std::string> ExtraArgsBefore{
+      "extra-arg-before",
+      cl::desc("An argument to prepend to the compiler command line"),
+      cl::value_desc("arg"), cl::sub(Rewrite), cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<std::string> Target{
+      "target",
+      cl::desc("Compile for this target triple (frame sizes depend on it); by "
+               "default the database compiler's name says it "
+               "(arm-none-eabi-g++), else the host"),
+      cl::value_desc("triple"), cl::sub(Rewrite), cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<unsigned> Jobs{
+      "j", cl::desc("Parse this many files at once (default: one per core)"),
+      cl::value_desc("n"), cl::init(0), cl::sub(Rewrite), cl::sub(Sizes),
+      cl::cat(Category)};
+  cl::opt<bool> Quiet{
+      "quiet",
+      cl::desc("Print no notes of unawait's own, no progress line and no summary"),
+      cl::sub(Rewrite), cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<std::string> AssumeFilename{
+      "assume-filename",
+      cl::desc("The name of the file read from standard input ('-'): where its "
+               "#includes and its compilation database entry are found"),
+      cl::value_desc("name"), cl::init("stdin.cpp"), cl::sub(Rewrite),
+      cl::sub(Sizes), cl::cat(Category)};
 
   cl::opt<std::string> Output{"o", cl::desc("Write the rewritten file here"),
                               cl::value_desc("file"), cl::sub(Rewrite),
@@ -49,6 +85,12 @@ struct Options {
       cl::value_desc("file"), cl::sub(Rewrite), cl::cat(Category)};
   cl::opt<bool> InPlace{"i", cl::desc("Rewrite the files in place"),
                         cl::sub(Rewrite), cl::cat(Category)};
+  cl::opt<bool> Check{
+      "check",
+      cl::desc("Write nothing: print a unified diff and fail (status 1) when "
+               "the -o file (or, with -i, the source) is not what the rewrite "
+               "gives, for CI"),
+      cl::sub(Rewrite), cl::cat(Category)};
   cl::opt<bool> LineDirectives{
       "line-directives",
       cl::desc("Emit #line so that compiler errors and debuggers point at the "
@@ -116,6 +158,13 @@ CompilationOptions compilation(const Options &O, const char *Argv0,
   Compile.Files.assign(O.Files.begin(), O.Files.end());
   Compile.BuildDir = O.BuildPath;
   Compile.CompilerArgs = std::move(CompilerArgs);
+  Compile.ExtraArgs.assign(O.ExtraArgs.begin(), O.ExtraArgs.end());
+  Compile.ExtraArgsBefore.assign(O.ExtraArgsBefore.begin(), O.ExtraArgsBefore.end());
+  Compile.Target = O.Target;
+  Compile.AssumeFilename = O.AssumeFilename;
+  // Lowered bodies are printed as they are made: one file at a time.
+  Compile.Jobs = O.DumpLowered ? 1 : O.Jobs.getValue();
+  Compile.Quiet = O.Quiet;
   Compile.RuntimeIncludeDir = runtimeIncludeDir(Argv0);
   if (!O.DepFile.empty()) {
     // clang writes it during the parse; it replaces DepFile only once the
@@ -138,17 +187,61 @@ int exitStatus(CompilationResult Result) {
   return ExitInputError;
 }
 
-int writeRewrites(const Options &O, const CompilationOptions &Compile) {
+/// What -i did with several files, for the summary line.
+struct InPlaceSummary {
+  unsigned Rewritten = 0, Unchanged = 0, Failed = 0;
+};
+
+void printSummary(const Options &O, const InPlaceSummary &Summary) {
+  if (!O.InPlace || O.Quiet || O.Check || O.Files.size() < 2)
+    return;
+  llvm::errs() << "unawait: " << Summary.Rewritten << " rewritten, "
+               << Summary.Unchanged << " unchanged, " << Summary.Failed
+               << " failed" << (Summary.Failed ? ": no file was written" : "")
+               << "\n";
+}
+
+std::string contentsOrEmpty(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  return Buffer ? (*Buffer)->getBuffer().str() : "";
+}
+
+/// --check: the diff that would make \p Target the rewrite; true when none.
+bool checkOutput(llvm::StringRef Target, llvm::StringRef Text) {
+  std::string Current = contentsOrEmpty(Target);
+  if (Current == Text)
+    return true;
+  llvm::outs() << unifiedDiff(Current, Text, Target, (Target + " (rewritten)").str());
+  return false;
+}
+
+int usageOfRewrite(const Options &O) {
   if (!O.Output.empty() && O.InPlace)
     return usage("-o and -i cannot be used together");
   if (!O.Output.empty() && O.Files.size() > 1)
     return usage("-o takes one input file");
   if (!O.DepFile.empty() && O.Output.empty())
     return usage("--depfile needs -o: the dependency file names the output");
+  if (O.InPlace && llvm::is_contained(O.Files, "-"))
+    return usage("-i cannot rewrite standard input: give -o or nothing");
+  if (O.Check && O.Output.empty() && !O.InPlace)
+    return usage("--check compares with a file: give -o OUT or -i");
+  if (O.Check && !O.DepFile.empty())
+    return usage("--check writes nothing: it takes no --depfile");
+  if (llvm::count(O.Files, "-") > 1)
+    return usage("standard input ('-') can be read once");
+  return ExitSuccess;
+}
+
+int writeRewrites(const Options &O, const CompilationOptions &Compile) {
+  if (int Status = usageOfRewrite(O))
+    return Status;
   EmitOptions Emit;
   Emit.LineDirectives = O.LineDirectives;
   Emit.SizeAsserts = O.SizeAsserts;
   std::map<std::string, std::string> Rewritten;
+  std::mutex RewrittenMutex; // files are rewritten on several threads (-j)
+  std::vector<bool> Failed;
   CompilationResult Result = processFiles(
       Compile, [&](clang::ASTContext &Context, DiagnosticReporter &Diags,
                    llvm::StringRef File) {
@@ -162,41 +255,50 @@ int writeRewrites(const Options &O, const CompilationOptions &Compile) {
           return;
         }
         if (std::optional<std::string> Text =
-                rewriteMainFile(Context, Diags, Models, Emit))
+                rewriteMainFile(Context, Diags, Models, Emit)) {
+          std::lock_guard<std::mutex> Lock(RewrittenMutex);
           Rewritten[File.str()] = std::move(*Text);
-      });
-  if (Result != CompilationResult::Success || O.DumpLowered)
+        }
+      },
+      &Failed);
+  InPlaceSummary Summary;
+  if (Result != CompilationResult::Success || O.DumpLowered) {
+    Summary.Failed = llvm::count(Failed, true);
+    Summary.Unchanged = Failed.size() - Summary.Failed;
+    printSummary(O, Summary);
     return exitStatus(Result);
+  }
   // Nothing is written until every file is rewritten without error.
+  bool Stale = false;
   for (const std::string &File : Compile.Files) {
     auto Found = Rewritten.find(File);
-    if (Found == Rewritten.end()) {
-      llvm::SmallString<256> Absolute(File);
-      llvm::sys::fs::make_absolute(Absolute);
-      Found = Rewritten.find(Absolute.str().str());
-    }
     if (Found == Rewritten.end())
       return usage("internal error: no output for '" + File + "'");
     std::string Target = O.InPlace ? File : O.Output.getValue();
+    if (O.Check) {
+      Stale |= !checkOutput(Target, Found->second);
+      continue;
+    }
     if (Target.empty()) {
       if (Compile.Files.size() > 1)
         llvm::outs() << "// unawait: rewritten from " << File << "\n";
       llvm::outs() << Found->second;
       continue;
     }
-    if (O.InPlace) {
-      // An unchanged file is not rewritten: its timestamp stays.
-      auto Original = llvm::MemoryBuffer::getFile(File);
-      if (Original && (*Original)->getBuffer() == Found->second)
-        continue;
+    // An unchanged file is not rewritten: its timestamp stays.
+    if (O.InPlace && contentsOrEmpty(File) == Found->second) {
+      ++Summary.Unchanged;
+      continue;
     }
-    std::string Error = writeFileAtomically(Target, Found->second);
+    std::string Error = writeOutput(Target, Found->second);
     if (!Error.empty()) {
       llvm::errs() << "unawait: error: " << Error << "\n";
       return ExitInputError;
     }
+    ++Summary.Rewritten;
   }
-  return ExitSuccess;
+  printSummary(O, Summary);
+  return Stale ? ExitInputError : ExitSuccess;
 }
 
 /// Moves clang's dependency file into place when the rewrite succeeded, and
@@ -260,24 +362,35 @@ int runSizes(const Options &O, const CompilationOptions &Compile) {
     llvm::outs() << *Text;
     return ExitSuccess;
   }
-  std::vector<FunctionReport> Functions;
-  bool OverLimit = false;
+  // Files are analysed on several threads (-j); the report lists them in
+  // input order.
+  std::map<std::string, std::vector<FunctionReport>> ByInput;
+  std::mutex ByInputMutex;
+  std::atomic<bool> OverLimit = false;
   CompilationResult Result = processFiles(
       Compile, [&](clang::ASTContext &Context, DiagnosticReporter &Diags,
-                   llvm::StringRef) {
+                   llvm::StringRef Input) {
         ModelRegistry Models;
         if (!analyzeTranslationUnit(Context, Diags, Models))
           return;
         std::vector<FunctionReport> Reports = buildReport(Models, Context);
         for (FunctionReport &Report : Reports)
           Report.File = asGiven(Report.File, Compile.Files);
-        Functions.insert(Functions.end(), Reports.begin(), Reports.end());
+        {
+          std::lock_guard<std::mutex> Lock(ByInputMutex);
+          std::vector<FunctionReport> &Into = ByInput[Input.str()];
+          Into.insert(Into.end(), Reports.begin(), Reports.end());
+        }
         if (O.MaxFrameSize && !checkFrameLimit(Models, O.MaxFrameSize, Diags))
           OverLimit = true;
       });
   if (Result == CompilationResult::UsageError ||
       (Result == CompilationResult::InputErrors && !OverLimit))
     return exitStatus(Result);
+  std::vector<FunctionReport> Functions;
+  for (const std::string &Input : Compile.Files)
+    for (FunctionReport &Report : ByInput[Input])
+      Functions.push_back(std::move(Report));
   llvm::outs() << renderReport(Functions, O.Format);
   return OverLimit ? ExitInputError : ExitSuccess;
 }
@@ -286,6 +399,9 @@ int runSizes(const Options &O, const CompilationOptions &Compile) {
 
 int runDriver(int Argc, const char **Argv) {
   llvm::InitLLVM Init(Argc, Argv);
+  // The target of a compiler name (arm-none-eabi-g++) is only recognised
+  // among registered targets.
+  llvm::InitializeAllTargetInfos();
   // The compiler arguments follow `--`; llvm::cl parses what comes before.
   std::vector<const char *> Own;
   std::optional<std::vector<std::string>> CompilerArgs;
@@ -311,14 +427,20 @@ int runDriver(int Argc, const char **Argv) {
           "state machines and reports their frame sizes\n\n"
           "  unawait rewrite FILE... [-o OUT | -i] [--line-directives] "
           "[--emit-size-asserts]\n"
-          "                  [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
+          "                  [--check] [-j N] [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
           "  unawait sizes FILE... [--format=text|json|markdown] "
           "[--max-frame-size=BYTES]\n"
           "                [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
           "  unawait sizes --diff BASE.json HEAD.json [--format=text|markdown]\n\n"
-          "  Without -- and without -p, files are parsed with -std=c++20 and the\n"
-          "  runtime's include directory. Exit status: 0 success, 1 errors in the\n"
-          "  input (or a frame over --max-frame-size), 2 bad usage.\n",
+          "  A file's compiler arguments come from -p BUILD_DIR (or that\n"
+          "  compile_commands.json), else from the compile_commands.json of a\n"
+          "  parent directory if it lists the file, else they are -std=c++20 and\n"
+          "  the runtime's include directory; the arguments after -- are added to\n"
+          "  a database's command, or replace those defaults. FILE '-' is standard\n"
+          "  input (--assume-filename names it).\n\n"
+          "  Exit status: 0 success, 1 errors in the\n"
+          "  input (or a frame over --max-frame-size, or a stale --check), 2 bad\n"
+          "  usage.\n",
           &ErrorStream)) {
     llvm::errs() << ErrorStream.str();
     return ExitUsageError;

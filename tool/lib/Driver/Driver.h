@@ -1,12 +1,15 @@
 //===- Driver.h - the unawait command line -------------------------------===//
 //
-//   unawait rewrite FILE... [-o OUT | -i] [-p BUILD_DIR] [-- COMPILER_ARGS...]
+//   unawait rewrite FILE... [-o OUT | -i] [--check] [-j N] [-p BUILD_DIR]
+//                           [-- COMPILER_ARGS...]
 //   unawait sizes   FILE... [--format=text|json|markdown]
-//                           [--max-frame-size=BYTES] [-p BUILD_DIR] [-- ARGS...]
+//                           [--max-frame-size=BYTES] [-j N] [-p BUILD_DIR] [-- ARGS...]
+//
+// Where compiler arguments come from: docs/command-line.md.
 //   unawait sizes --diff BASE.json HEAD.json [--format=markdown|text]
 //
 // Exit status: 0 success; 1 the input has errors (or a frame is over
-// --max-frame-size); 2 bad usage.
+// --max-frame-size, or --check finds a stale output); 2 bad usage.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -1,21 +1,29 @@
 #include "Frontend/Compilation.h"
 
 #include "Frontend/AsyncFunctionFinder.h"
+#include "Frontend/CompileCommands.h"
 #include "Frontend/MisplacedAnnotation.h"
 #include "Frontend/PendingInstances.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <mutex>
 
 namespace unawait {
 
@@ -88,77 +96,58 @@ private:
 
 class HandlerAction : public clang::ASTFrontendAction {
 public:
-  explicit HandlerAction(const TranslationUnitHandler &Handle)
-      : Handle(Handle) {}
+  HandlerAction(const TranslationUnitHandler &Handle, std::string Input,
+                llvm::raw_ostream &Diagnostics)
+      : Handle(Handle), Input(std::move(Input)), Diagnostics(Diagnostics) {}
 
   std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(clang::CompilerInstance &CI,
-                    llvm::StringRef InFile) override {
-    return std::make_unique<HandlerConsumer>(Handle, CI.getDiagnostics(),
-                                             InFile.str());
+  CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
+    // "N errors generated." belongs with the file's other diagnostics.
+    CI.setVerboseOutputStream(Diagnostics);
+    return std::make_unique<HandlerConsumer>(Handle, CI.getDiagnostics(), Input);
   }
 
 private:
   const TranslationUnitHandler &Handle;
+  std::string Input;
+  llvm::raw_ostream &Diagnostics;
 };
 
 class HandlerActionFactory : public clang::tooling::FrontendActionFactory {
 public:
-  explicit HandlerActionFactory(const TranslationUnitHandler &Handle)
-      : Handle(Handle) {}
+  HandlerActionFactory(const TranslationUnitHandler &Handle, std::string Input,
+                       llvm::raw_ostream &Diagnostics)
+      : Handle(Handle), Input(std::move(Input)), Diagnostics(Diagnostics) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<HandlerAction>(Handle);
+    return std::make_unique<HandlerAction>(Handle, Input, Diagnostics);
   }
 
 private:
   const TranslationUnitHandler &Handle;
+  std::string Input;
+  llvm::raw_ostream &Diagnostics;
 };
 
-std::unique_ptr<clang::tooling::CompilationDatabase>
-loadDatabase(const CompilationOptions &Options) {
-  using clang::tooling::FixedCompilationDatabase;
-  if (!Options.BuildDir.empty()) {
-    if (!llvm::sys::fs::is_directory(Options.BuildDir)) {
-      llvm::errs() << "unawait: error: -p " << Options.BuildDir
-                   << ": no such directory\n";
-      return nullptr;
-    }
-    llvm::SmallString<256> Json(Options.BuildDir);
-    llvm::sys::path::append(Json, "compile_commands.json");
-    if (!llvm::sys::fs::exists(Json)) {
-      llvm::errs() << "unawait: error: -p " << Options.BuildDir
-                   << ": no compile_commands.json in this directory\n";
-      return nullptr;
-    }
-    std::string Error;
-    auto Database = clang::tooling::CompilationDatabase::loadFromDirectory(
-        Options.BuildDir, Error);
-    if (!Database) {
-      // One line per database plugin that failed: keep them on one line.
-      llvm::SmallVector<llvm::StringRef, 4> Lines;
-      llvm::StringRef(Error).trim().split(Lines, '\n', -1, false);
-      llvm::errs() << "unawait: error: cannot load the compilation database in '"
-                   << Options.BuildDir << "': " << llvm::join(Lines, "; ") << "\n";
-    }
-    return Database;
+/// The one command CompileCommands decided for a file, as ClangTool wants it.
+class OneCommandDatabase : public clang::tooling::CompilationDatabase {
+public:
+  explicit OneCommandDatabase(clang::tooling::CompileCommand Command)
+      : Command(std::move(Command)) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef) const override {
+    return {Command};
   }
-  std::vector<std::string> Args =
-      Options.CompilerArgs ? *Options.CompilerArgs
-                           : defaultCompilerArgs(Options.RuntimeIncludeDir);
-  return std::make_unique<FixedCompilationDatabase>(".", Args);
-}
 
-} // namespace
+private:
+  clang::tooling::CompileCommand Command;
+};
 
-std::vector<std::string> defaultCompilerArgs(llvm::StringRef RuntimeIncludeDir) {
-  return {"-std=c++20", "-I" + RuntimeIncludeDir.str()};
-}
-
-CompilationResult processFiles(const CompilationOptions &Options,
-                               const TranslationUnitHandler &Handle) {
-  // A missing input is an input error, said once and plainly (clang's driver
-  // would add "no input files" and a complaint about its compiler jobs).
+/// A missing input is an input error, said once and plainly (clang's driver
+/// would add "no input files" and a complaint about its compiler jobs).
+bool inputsExist(const CompilationOptions &Options) {
   for (const std::string &File : Options.Files) {
+    if (File == "-")
+      continue;
     llvm::sys::fs::file_status Status;
     std::error_code EC = llvm::sys::fs::status(File, Status);
     if (!EC && llvm::sys::fs::is_directory(Status))
@@ -166,23 +155,20 @@ CompilationResult processFiles(const CompilationOptions &Options,
     if (EC) {
       llvm::errs() << "unawait: error: cannot read '" << File
                    << "': " << EC.message() << "\n";
-      return CompilationResult::InputErrors;
+      return false;
     }
   }
-  std::unique_ptr<clang::tooling::CompilationDatabase> Database =
-      loadDatabase(Options);
-  if (!Database)
-    return CompilationResult::UsageError;
-  for (const std::string &File : Options.Files) {
-    if (!Options.BuildDir.empty() && Database->getCompileCommands(File).empty()) {
-      llvm::errs() << "unawait: error: '" << File
-                   << "' is not in the compilation database in '"
-                   << Options.BuildDir << "'\n";
-      return CompilationResult::UsageError;
-    }
-  }
-  clang::tooling::ClangTool Tool(*Database, Options.Files);
-  Tool.setPrintErrorMessage(false);
+  return true;
+}
+
+/// What parsing one file printed, and whether it failed.
+struct FileRun {
+  std::string Diagnostics;
+  bool Failed = true;
+};
+
+void addArgumentAdjusters(clang::tooling::ClangTool &Tool,
+                          const CompilationOptions &Options) {
   // An annotated lambda carries UNAWAIT_ASYNC where C++23 puts a lambda's
   // attributes (`[] UNAWAIT_ASYNC (int n) -> ...`), which clang accepts in
   // C++20 with a warning: the annotation's documented place is not worth one.
@@ -192,9 +178,146 @@ CompilationResult processFiles(const CompilationOptions &Options,
     Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
         {"-MD", "-MF", Options.DependencyFile, "-MT", Options.DependencyTarget},
         clang::tooling::ArgumentInsertPosition::END));
-  HandlerActionFactory Factory(Handle);
-  return Tool.run(&Factory) == 0 ? CompilationResult::Success
-                                 : CompilationResult::InputErrors;
+}
+
+/// The command's diagnostic options (-fno-caret-diagnostics, ...), as clang
+/// would print them on standard error: in colour when that is a terminal.
+std::unique_ptr<clang::DiagnosticOptions>
+diagnosticOptions(const clang::tooling::CompileCommand &Command) {
+  std::vector<const char *> Argv;
+  for (const std::string &Arg : Command.CommandLine)
+    Argv.push_back(Arg.c_str());
+  std::unique_ptr<clang::DiagnosticOptions> Options =
+      clang::CreateAndPopulateDiagOpts(Argv);
+  bool NoColor = llvm::is_contained(Command.CommandLine, "-fno-color-diagnostics") ||
+                 llvm::is_contained(Command.CommandLine, "-fno-diagnostics-color");
+  Options->ShowColors = llvm::errs().has_colors() && !NoColor;
+  return Options;
+}
+
+FileRun parseFile(const FileCommand &File, const CompilationOptions &Options,
+                  const TranslationUnitHandler &Handle,
+                  const std::string *StandardInput) {
+  FileRun Run;
+  llvm::raw_string_ostream Out(Run.Diagnostics);
+  Out.enable_colors(llvm::errs().has_colors());
+  if (!Options.Quiet)
+    for (const std::string &Note : File.Notes)
+      Out << "unawait: note: " << Note << "\n";
+  OneCommandDatabase Database(File.Command);
+  // A file system of its own: ClangTool sets the working directory of the
+  // command on it, which on the process-wide one would race other threads.
+  clang::tooling::ClangTool Tool(Database, {File.Path},
+                                 std::make_shared<clang::PCHContainerOperations>(),
+                                 llvm::vfs::createPhysicalFileSystem());
+  if (StandardInput && File.Input == "-")
+    Tool.mapVirtualFile(File.Path, *StandardInput);
+  Tool.setPrintErrorMessage(false);
+  addArgumentAdjusters(Tool, Options);
+  clang::TextDiagnosticPrinter Printer(Out, diagnosticOptions(File.Command).release());
+  Tool.setDiagnosticConsumer(&Printer);
+  HandlerActionFactory Factory(Handle, File.Input, Out);
+  int Status = Tool.run(&Factory);
+  // Any error line, the driver's included, fails the file.
+  Run.Failed = Status != 0 || Printer.getNumErrors() > 0;
+  return Run;
+}
+
+/// Prints each file's diagnostics in input order as soon as the files before
+/// it are done, with a progress line on a terminal.
+class OrderedPrinter {
+public:
+  OrderedPrinter(size_t Count, bool Progress)
+      : Runs(Count), Done(Count, false), Progress(Progress) {}
+
+  void finished(size_t Index, FileRun Run, llvm::StringRef Input) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Runs[Index] = std::move(Run);
+    Done[Index] = true;
+    ++Finished;
+    clearProgress();
+    for (; Next < Runs.size() && Done[Next]; ++Next)
+      llvm::errs() << Runs[Next].Diagnostics;
+    if (Progress && Finished < Runs.size())
+      llvm::errs() << "[" << Finished << "/" << Runs.size() << "] " << Input;
+    llvm::errs().flush();
+  }
+
+  std::vector<bool> failures() const {
+    std::vector<bool> Failed;
+    for (const FileRun &Run : Runs)
+      Failed.push_back(Run.Failed);
+    return Failed;
+  }
+
+private:
+  void clearProgress() {
+    if (Progress)
+      llvm::errs() << "\r\x1b[K";
+  }
+
+  std::mutex Mutex;
+  std::vector<FileRun> Runs;
+  std::vector<bool> Done;
+  size_t Next = 0;
+  size_t Finished = 0;
+  bool Progress;
+};
+
+unsigned threadCount(const CompilationOptions &Options) {
+  unsigned Cores = llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
+  return std::max(1u, std::min<unsigned>(Cores, Options.Files.size()));
+}
+
+} // namespace
+
+std::vector<std::string> defaultCompilerArgs(llvm::StringRef RuntimeIncludeDir) {
+  return {"-std=c++20", "-I" + RuntimeIncludeDir.str()};
+}
+
+CompilationResult processFiles(const CompilationOptions &Options,
+                               const TranslationUnitHandler &Handle,
+                               std::vector<bool> *FailedFiles) {
+  if (!inputsExist(Options))
+    return CompilationResult::InputErrors;
+  std::optional<std::vector<FileCommand>> Commands = compileCommands(Options);
+  if (!Commands)
+    return CompilationResult::UsageError;
+  std::optional<std::string> StandardInput;
+  if (llvm::is_contained(Options.Files, "-")) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+        llvm::MemoryBuffer::getSTDIN();
+    if (!Buffer) {
+      llvm::errs() << "unawait: error: cannot read standard input: "
+                   << Buffer.getError().message() << "\n";
+      return CompilationResult::InputErrors;
+    }
+    StandardInput = (*Buffer)->getBuffer().str();
+  }
+  bool Progress = !Options.Quiet && Commands->size() > 1 && llvm::errs().is_displayed();
+  OrderedPrinter Printer(Commands->size(), Progress);
+  auto parseOne = [&](size_t Index) {
+    const FileCommand &File = (*Commands)[Index];
+    Printer.finished(Index,
+                     parseFile(File, Options, Handle,
+                               StandardInput ? &*StandardInput : nullptr),
+                     File.Input);
+  };
+  unsigned Threads = threadCount(Options);
+  if (Threads == 1) {
+    for (size_t I = 0; I < Commands->size(); ++I)
+      parseOne(I);
+  } else {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
+    for (size_t I = 0; I < Commands->size(); ++I)
+      Pool.async(parseOne, I);
+    Pool.wait();
+  }
+  std::vector<bool> Failed = Printer.failures();
+  if (FailedFiles)
+    *FailedFiles = Failed;
+  return llvm::is_contained(Failed, true) ? CompilationResult::InputErrors
+                                          : CompilationResult::Success;
 }
 
 } // namespace unawait
