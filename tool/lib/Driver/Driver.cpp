@@ -76,6 +76,11 @@ struct Options {
   cl::opt<bool> Diff{"diff",
                      cl::desc("Compare two JSON reports: --diff BASE.json HEAD.json"),
                      cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<std::string> FailOnGrowth{
+      "fail-on-growth",
+      cl::desc("With --diff: fail (status 1) when a function's frame grew by "
+               "more than BYTES, or N%"),
+      cl::value_desc("bytes|N%"), cl::sub(Sizes), cl::cat(Category)};
 };
 
 void printVersion(llvm::raw_ostream &OS) {
@@ -201,28 +206,47 @@ std::string asGiven(const std::string &Path, const std::vector<std::string> &Fil
   return Path;
 }
 
-int runSizes(const Options &O, const CompilationOptions &Compile) {
-  if (O.Diff) {
-    if (O.Files.size() != 2)
-      return usage("--diff takes two JSON reports: BASE.json HEAD.json");
-    if (O.Format == ReportFormat::Json)
-      return usage("--diff prints text or markdown");
-    auto Base = llvm::MemoryBuffer::getFile(O.Files[0]);
-    auto Head = llvm::MemoryBuffer::getFile(O.Files[1]);
-    if (!Base || !Head) {
-      llvm::errs() << "unawait: error: cannot read '"
-                   << (Base ? O.Files[1] : O.Files[0]) << "'\n";
-      return ExitInputError;
-    }
-    llvm::Expected<std::string> Text =
-        diffReports((*Base)->getBuffer(), (*Head)->getBuffer(), O.Format);
-    if (!Text) {
-      llvm::errs() << "unawait: error: " << llvm::toString(Text.takeError()) << "\n";
-      return ExitInputError;
-    }
-    llvm::outs() << *Text;
-    return ExitSuccess;
+/// `sizes --diff BASE.json HEAD.json`, gated by --fail-on-growth.
+int runDiff(const Options &O) {
+  if (O.Files.size() != 2)
+    return usage("--diff takes two JSON reports: BASE.json HEAD.json");
+  std::optional<GrowthLimit> Limit;
+  if (O.FailOnGrowth.getNumOccurrences()) {
+    llvm::Expected<GrowthLimit> Parsed = parseGrowthLimit(O.FailOnGrowth);
+    if (!Parsed)
+      return usage(llvm::toString(Parsed.takeError()));
+    Limit = *Parsed;
   }
+  auto Base = llvm::MemoryBuffer::getFile(O.Files[0]);
+  auto Head = llvm::MemoryBuffer::getFile(O.Files[1]);
+  if (!Base || !Head) {
+    llvm::errs() << "unawait: error: cannot read '"
+                 << (Base ? O.Files[1] : O.Files[0]) << "'\n";
+    return ExitInputError;
+  }
+  llvm::Expected<SizeDiff> Diff =
+      diffReports((*Base)->getBuffer(), (*Head)->getBuffer());
+  if (!Diff) {
+    llvm::errs() << "unawait: error: " << llvm::toString(Diff.takeError()) << "\n";
+    return ExitInputError;
+  }
+  llvm::outs() << renderDiff(*Diff, O.Format);
+  if (!Limit)
+    return ExitSuccess;
+  std::vector<const FunctionChange *> Grown = grownBeyond(*Diff, *Limit);
+  for (const FunctionChange *C : Grown)
+    llvm::errs() << "unawait: error: the frame of '" << C->Display << "' grew by "
+                 << C->delta() << " bytes (" << C->Base->Size << " -> "
+                 << C->Head->Size << "), over the limit of " << Limit->describe()
+                 << " (--fail-on-growth)\n";
+  return Grown.empty() ? ExitSuccess : ExitInputError;
+}
+
+int runSizes(const Options &O, const CompilationOptions &Compile) {
+  if (O.Diff)
+    return runDiff(O);
+  if (O.FailOnGrowth.getNumOccurrences())
+    return usage("--fail-on-growth compares two reports: use it with --diff");
   std::vector<FunctionReport> Functions;
   bool OverLimit = false;
   CompilationResult Result = processFiles(
@@ -278,7 +302,8 @@ int runDriver(int Argc, const char **Argv) {
           "  unawait sizes FILE... [--format=text|json|markdown] "
           "[--max-frame-size=BYTES]\n"
           "                [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
-          "  unawait sizes --diff BASE.json HEAD.json [--format=text|markdown]\n\n"
+          "  unawait sizes --diff BASE.json HEAD.json [--format=text|json|markdown]\n"
+          "                [--fail-on-growth=BYTES|N%]\n\n"
           "  Without -- and without -p, files are parsed with -std=c++20 and the\n"
           "  runtime's include directory. Exit status: 0 success, 1 errors in the\n"
           "  input (or a frame over --max-frame-size), 2 bad usage.\n",

@@ -112,9 +112,35 @@ std::string hint(const AsyncFunctionModel &Model, const SourceManager &SM) {
                        Model.Layout.Size, Smaller);
 }
 
+/// "(int, const char *) const": the parameter types of the definition.
+std::string signature(const FunctionDecl &F) {
+  PrintingPolicy Policy(F.getASTContext().getLangOpts());
+  Policy.SuppressScope = false;
+  std::vector<std::string> Types;
+  for (const ParmVarDecl *Param : F.parameters())
+    Types.push_back(Param->getType().getAsString(Policy));
+  if (F.isVariadic())
+    Types.push_back("...");
+  std::string Signature = "(" + llvm::join(Types, ", ") + ")";
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(&F)) {
+    Qualifiers Quals = Method->getMethodQualifiers();
+    if (!Quals.empty())
+      Signature += " " + Quals.getAsString();
+    if (Method->getRefQualifier() == RQ_LValue)
+      Signature += " &";
+    else if (Method->getRefQualifier() == RQ_RValue)
+      Signature += " &&";
+  }
+  return Signature;
+}
+
 FunctionReport report(const AsyncFunctionModel &Model, const SourceManager &SM) {
   FunctionReport Function;
   Function.Name = Model.Name;
+  Function.QualifiedName = Model.Name;
+  const FunctionDecl &Definition = *Model.Function.Definition;
+  Function.Signature = signature(Definition);
+  Function.FileScoped = !isExternallyVisible(Definition.getFormalLinkage());
   PresumedLoc Where = SM.getPresumedLoc(
       SM.getExpansionLoc(Model.Function.Definition->getLocation()));
   Function.File = Where.getFilename();
@@ -199,6 +225,20 @@ std::string renderMarkdown(const std::vector<FunctionReport> &Functions) {
 
 } // namespace
 
+std::string functionKey(const FunctionReport &Function) {
+  std::string Qualified = Function.QualifiedName;
+  if (Function.FileScoped) {
+    llvm::StringRef Anonymous = "(anonymous namespace)";
+    size_t At = Qualified.find(Anonymous);
+    if (At != std::string::npos)
+      Qualified.replace(At, Anonymous.size(),
+                        "(anonymous namespace in " + Function.File + ")");
+    else
+      Qualified = "(static in " + Function.File + ")::" + Qualified;
+  }
+  return Qualified + Function.Signature;
+}
+
 std::vector<FunctionReport> buildReport(const ModelRegistry &Models,
                                         const ASTContext &Context) {
   std::vector<FunctionReport> Functions;
@@ -236,7 +276,11 @@ llvm::json::Value toJson(const std::vector<FunctionReport> &Functions) {
       }
       States.push_back(std::move(Object));
     }
-    llvm::json::Object Function{{"name", F.Name},   {"file", F.File},
+    llvm::json::Object Function{{"name", F.Name},
+                                {"qualified_name", F.QualifiedName},
+                                {"signature", F.Signature},
+                                {"key", functionKey(F)},
+                                {"file", F.File},
                                 {"line", F.Line},   {"size", F.Size},
                                 {"align", F.Align}, {"states", std::move(States)}};
     if (!F.Hint.empty())

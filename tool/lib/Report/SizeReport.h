@@ -36,6 +36,15 @@ struct StateReport {
 
 struct FunctionReport {
   std::string Name;
+  /// The name with its namespaces and classes ("net::(anonymous
+  /// namespace)::g"); an instance adds its template arguments.
+  std::string QualifiedName;
+  /// The parameter types, as the definition spells them: "(int, const char *)",
+  /// with a member function's qualifiers (" const").
+  std::string Signature;
+  /// Visible only in its own file (internal linkage or none: an anonymous
+  /// namespace, `static`, a lambda): its key names the file.
+  bool FileScoped = false;
   std::string File;
   unsigned Line = 0;
   uint64_t Size = 0;
@@ -48,6 +57,12 @@ struct FunctionReport {
 /// Why a field is held, as the report says it: "used after the await (line
 /// 16)", "non-trivial destructor", "address escapes (line 12)".
 std::string why(const HeldObject &Held, const clang::SourceManager &SM);
+
+/// What identifies a function across two reports (--diff): its qualified
+/// name and signature, "net::fetch(int)"; for a file-scoped function, its
+/// file too: "(anonymous namespace in a.cpp)::g(int)", "(static in
+/// b.cpp)::h()". Computed from File, so that it uses the path as given.
+std::string functionKey(const FunctionReport &Function);
 
 /// The report of every function analysed in a translation unit.
 std::vector<FunctionReport> buildReport(const ModelRegistry &Models,
