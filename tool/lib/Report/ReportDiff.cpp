@@ -1,5 +1,6 @@
 #include "Report/ReportDiff.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -13,6 +14,25 @@ namespace {
 llvm::Error reportError(llvm::StringRef Which, const llvm::Twine &What) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  (Which + What).str());
+}
+
+/// Records each field of \p State ("local `buf`") with its size, keeping
+/// the largest over the states.
+void addFields(const llvm::json::Value &State, std::map<std::string, int64_t> &Fields) {
+  const llvm::json::Object *Object = State.getAsObject();
+  const llvm::json::Array *Held = Object ? Object->getArray("fields") : nullptr;
+  if (!Held)
+    return;
+  for (const llvm::json::Value &Value : *Held) {
+    const llvm::json::Object *Field = Value.getAsObject();
+    if (!Field)
+      continue;
+    std::string Name = (Field->getString("kind").value_or("field") + " `" +
+                        Field->getString("name").value_or("?") + "`")
+                           .str();
+    int64_t &Size = Fields[Name];
+    Size = std::max(Size, Field->getInteger("size").value_or(0));
+  }
 }
 
 /// One element of "functions"; \p Which names the report in errors.
@@ -30,6 +50,9 @@ llvm::Expected<ReportedFunction> readFunction(const llvm::json::Value &Value,
   Function.Key = Object->getString("key").value_or(*Name).str();
   Function.File = Object->getString("file").value_or("").str();
   Function.Line = Object->getInteger("line").value_or(0);
+  if (const llvm::json::Array *States = Object->getArray("states"))
+    for (const llvm::json::Value &State : *States)
+      addFields(State, Function.Fields);
   return Function;
 }
 
@@ -82,13 +105,92 @@ std::string renderText(const SizeDiff &Diff) {
   return S;
 }
 
-std::string renderMarkdown(const SizeDiff &Diff) {
-  std::string S = "| function | base | head | change | |\n|---|---:|---:|---:|---|\n";
-  for (const FunctionChange &C : Diff.Changes)
-    S += llvm::formatv("| `{0}` | {1} | {2} | {3} | {4} |\n", C.Display,
-                       bytes(C.Base), bytes(C.Head), signedBytes(C.delta()),
-                       C.status());
+std::string percentText(std::optional<double> Percent) {
+  if (!Percent)
+    return "";
+  std::string S;
+  llvm::raw_string_ostream(S) << (*Percent > 0 ? "+" : "") << llvm::format("%.1f", *Percent) << "%";
   return S;
+}
+
+/// "+4096 B (+25600.0%)".
+std::string changeText(int64_t Delta, std::optional<double> Percent) {
+  std::string S = signedBytes(Delta) + " B";
+  if (Percent)
+    S += " (" + percentText(Percent) + ")";
+  return S;
+}
+
+std::string locationText(const ReportedFunction &F) {
+  return F.Line ? F.File + ":" + std::to_string(F.Line) : F.File;
+}
+
+/// "`buf` (local) 16 -> 256 B, `future0` (awaitee) 24 B, new".
+std::string fieldsText(const FunctionChange &C) {
+  std::vector<std::string> Parts;
+  for (const FieldChange &F : C.grownFields())
+    Parts.push_back(F.Field + (F.Base ? ": " + std::to_string(*F.Base) + " → " : ": ") +
+                    std::to_string(F.Head) + " B" + (F.Base ? "" : " (new)"));
+  return llvm::join(Parts, "<br>");
+}
+
+struct Totals {
+  int64_t Base = 0, Head = 0;
+  unsigned Changed = 0, Added = 0, Removed = 0, Unchanged = 0;
+  std::optional<double> percent() const {
+    if (!Base)
+      return std::nullopt;
+    return 100.0 * static_cast<double>(Head - Base) / static_cast<double>(Base);
+  }
+};
+
+Totals totals(const SizeDiff &Diff) {
+  Totals T;
+  for (const FunctionChange &C : Diff.Changes) {
+    T.Base += C.Base ? C.Base->Size : 0;
+    T.Head += C.Head ? C.Head->Size : 0;
+    llvm::StringRef Status = C.status();
+    (Status == "new" ? T.Added : Status == "removed" ? T.Removed
+     : Status == "changed" ? T.Changed : T.Unchanged) += 1;
+  }
+  return T;
+}
+
+std::string functions(unsigned N) {
+  return std::to_string(N) + (N == 1 ? " function" : " functions");
+}
+
+/// For a pull request: a heading with the total change, a table of what
+/// changed (largest growth first) with the fields that grew or appeared,
+/// and the unchanged functions folded away.
+std::string renderMarkdown(const SizeDiff &Diff) {
+  Totals T = totals(Diff);
+  std::string S = "### unawait frame sizes\n\n";
+  if (T.Changed + T.Added + T.Removed == 0)
+    return S + llvm::formatv("No frame size changed ({0}, {1} bytes in total).\n",
+                             functions(T.Unchanged), T.Head).str();
+  S += llvm::formatv("Total: {0} \u2192 {1} bytes, {2}. {3} changed, {4} new, "
+                     "{5} removed, {6} unchanged.\n\n",
+                     T.Base, T.Head, changeText(T.Head - T.Base, T.percent()),
+                     T.Changed, T.Added, T.Removed, T.Unchanged);
+  S += "| function | location | base | head | change | grew or appeared |\n"
+       "|---|---|---:|---:|---:|---|\n";
+  for (const FunctionChange &C : Diff.Changes)
+    if (C.status() != "unchanged")
+      S += llvm::formatv("| `{0}` | {1} | {2} | {3} | {4}{5} | {6} |\n", C.Display,
+                         locationText(either(C)), bytes(C.Base), bytes(C.Head),
+                         changeText(C.delta(), C.percent()),
+                         C.Base && C.Head ? "" : ", " + C.status().str(),
+                         fieldsText(C));
+  if (!T.Unchanged)
+    return S;
+  S += "\n<details><summary>" + functions(T.Unchanged) + " unchanged</summary>\n\n"
+       "| function | location | bytes |\n|---|---|---:|\n";
+  for (const FunctionChange &C : Diff.Changes)
+    if (C.status() == "unchanged")
+      S += llvm::formatv("| `{0}` | {1} | {2} |\n", C.Display, locationText(*C.Head),
+                         C.Head->Size);
+  return S + "\n</details>\n";
 }
 
 llvm::json::Value sideJson(const std::optional<ReportedFunction> &F) {
@@ -134,6 +236,24 @@ std::optional<double> FunctionChange::percent() const {
   if (!Base || !Head || Base->Size == 0)
     return std::nullopt;
   return 100.0 * static_cast<double>(delta()) / static_cast<double>(Base->Size);
+}
+
+std::vector<FieldChange> FunctionChange::grownFields() const {
+  std::vector<FieldChange> Grown;
+  if (!Head)
+    return Grown;
+  for (const auto &[Field, Size] : Head->Fields) {
+    std::optional<int64_t> Before;
+    if (Base)
+      if (auto It = Base->Fields.find(Field); It != Base->Fields.end())
+        Before = It->second;
+    if (!Before || *Before < Size)
+      Grown.push_back({Field, Before, Size});
+  }
+  std::stable_sort(Grown.begin(), Grown.end(), [](const FieldChange &A, const FieldChange &B) {
+    return A.Head - A.Base.value_or(0) > B.Head - B.Base.value_or(0);
+  });
+  return Grown;
 }
 
 llvm::StringRef FunctionChange::status() const {

@@ -26,6 +26,15 @@ struct ReportedFunction {
   std::string File;
   int64_t Line = 0;
   int64_t Size = 0;
+  /// "local `buf`" -> its largest size in any state.
+  std::map<std::string, int64_t> Fields;
+};
+
+/// A field whose size grew, or that appeared, between base and head.
+struct FieldChange {
+  std::string Field;
+  std::optional<int64_t> Base;
+  int64_t Head = 0;
 };
 
 /// One row of the diff: a function in the base report, the head report or
@@ -43,6 +52,8 @@ struct FunctionChange {
   std::optional<double> percent() const;
   /// "new", "removed", "changed" or "unchanged".
   llvm::StringRef status() const;
+  /// The fields of the head that grew or are new, the largest growth first.
+  std::vector<FieldChange> grownFields() const;
 };
 
 struct SizeDiff {
