@@ -65,8 +65,24 @@ void finishState(StateReport &State) {
             [](const FieldReport &A, const FieldReport &B) {
               return A.Offset < B.Offset;
             });
-  for (const FieldReport &Field : State.Fields)
+  for (const FieldReport &Field : State.Fields) {
     State.Size = std::max(State.Size, Field.Offset + Field.Size);
+    State.Held += Field.Size;
+  }
+}
+
+/// The state tag and the live bits: the layout's Tag nodes (the last
+/// members of the frame).
+void findTags(const FrameLayout &Layout, FunctionReport &Function) {
+  for (const LayoutNode &Node : Layout.Root.Children) {
+    if (Node.NodeKind != LayoutNode::Tag)
+      continue;
+    FunctionReport::Tag Tag{Node.Offset, Node.Size};
+    if (Node.MemberName == "state_")
+      Function.Discriminant = Tag;
+    else
+      Function.LiveBits = Tag;
+  }
 }
 
 /// "buf (4096 B) is held across the await at line 15, used after the await
@@ -172,7 +188,48 @@ FunctionReport report(const AsyncFunctionModel &Model, const SourceManager &SM) 
   Finished.Name = "Finished";
   Function.States.push_back(std::move(Finished));
   Function.Hint = hint(Model, SM);
+  findTags(Model.Layout, Function);
   return Function;
+}
+
+/// One line of a state in the text format, at an offset of the frame.
+struct TextLine {
+  uint64_t Offset = 0, Size = 0;
+  std::string Text;
+};
+
+/// A state's lines as rustc's -Zprint-type-sizes prints a variant: its
+/// fields, the discriminant and live bits, and "padding" for every gap
+/// (storage the state does not use, or alignment), "end padding" after the
+/// last, so that the lines add up to the frame.
+std::string stateLines(const FunctionReport &F, const StateReport &State) {
+  std::vector<TextLine> Lines;
+  for (const FieldReport &Field : State.Fields)
+    Lines.push_back({Field.Offset, Field.Size,
+                     llvm::formatv("{0} `{1}`: {2} bytes, offset {3}, type `{4}`: {5}",
+                                   Field.Kind, Field.Name, Field.Size, Field.Offset,
+                                   Field.Type, Field.Why)});
+  Lines.push_back({F.Discriminant.Offset, F.Discriminant.Size,
+                   llvm::formatv("discriminant: {0} bytes, offset {1}",
+                                 F.Discriminant.Size, F.Discriminant.Offset)});
+  if (F.LiveBits)
+    Lines.push_back({F.LiveBits->Offset, F.LiveBits->Size,
+                     llvm::formatv("live bits: {0} bytes, offset {1}",
+                                   F.LiveBits->Size, F.LiveBits->Offset)});
+  std::stable_sort(Lines.begin(), Lines.end(), [](const TextLine &A, const TextLine &B) {
+    return A.Offset < B.Offset;
+  });
+  std::string S;
+  uint64_t End = 0;
+  for (const TextLine &Line : Lines) {
+    if (Line.Offset > End)
+      S += llvm::formatv("        padding: {0} bytes\n", Line.Offset - End);
+    S += "        " + Line.Text + "\n";
+    End = std::max(End, Line.Offset + Line.Size);
+  }
+  if (F.Size > End)
+    S += llvm::formatv("        end padding: {0} bytes\n", F.Size - End);
+  return S;
 }
 
 std::string renderText(const std::vector<FunctionReport> &Functions) {
@@ -184,11 +241,8 @@ std::string renderText(const std::vector<FunctionReport> &Functions) {
       S += llvm::formatv("    state `{0}`", State.Name);
       if (!State.Await.empty())
         S += llvm::formatv(" (line {0}, `{1}`)", State.Line, State.Await);
-      S += llvm::formatv(": {0} bytes\n", State.Size);
-      for (const FieldReport &Field : State.Fields)
-        S += llvm::formatv("        {0} `{1}`: {2} bytes, offset {3}, type `{4}`: {5}\n",
-                           Field.Kind, Field.Name, Field.Size, Field.Offset,
-                           Field.Type, Field.Why);
+      S += llvm::formatv(": {0} bytes\n", State.Held);
+      S += stateLines(F, State);
     }
     if (!F.Hint.empty())
       S += "    note: " + F.Hint + "\n";
@@ -269,6 +323,7 @@ llvm::json::Value toJson(const std::vector<FunctionReport> &Functions) {
                                             {"line", Field.Line}});
       llvm::json::Object Object{{"name", State.Name},
                                 {"size", State.Size},
+                                {"held", State.Held},
                                 {"fields", std::move(Fields)}};
       if (!State.Await.empty()) {
         Object["line"] = State.Line;
@@ -285,6 +340,11 @@ llvm::json::Value toJson(const std::vector<FunctionReport> &Functions) {
                                 {"align", F.Align}, {"states", std::move(States)}};
     if (!F.Hint.empty())
       Function["hint"] = F.Hint;
+    Function["discriminant"] = llvm::json::Object{{"offset", F.Discriminant.Offset},
+                                                  {"size", F.Discriminant.Size}};
+    if (F.LiveBits)
+      Function["live_bits"] = llvm::json::Object{{"offset", F.LiveBits->Offset},
+                                                 {"size", F.LiveBits->Size}};
     Array.push_back(std::move(Function));
   }
   return llvm::json::Object{{"functions", std::move(Array)}};

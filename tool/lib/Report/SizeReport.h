@@ -10,6 +10,7 @@
 
 #include "Analysis/AsyncFunctionModel.h"
 #include "llvm/Support/JSON.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,8 @@ struct StateReport {
   std::string Await;
   /// The bytes of the frame this state uses: the end of its last field.
   uint64_t Size = 0;
+  /// What the state holds: the sum of its fields' sizes.
+  uint64_t Held = 0;
   std::vector<FieldReport> Fields;
 };
 
@@ -50,6 +53,13 @@ struct FunctionReport {
   uint64_t Size = 0;
   uint64_t Align = 1;
   std::vector<StateReport> States;
+  /// Where the state tag and the live bits (when there are any) are:
+  /// bytes every state has.
+  struct Tag {
+    uint64_t Offset = 0, Size = 0;
+  };
+  Tag Discriminant;
+  std::optional<Tag> LiveBits;
   /// A computed hint naming the largest field held across an await.
   std::string Hint;
 };
