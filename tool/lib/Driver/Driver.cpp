@@ -73,6 +73,11 @@ struct Options {
       "max-frame-size",
       cl::desc("Fail (status 1) for every function whose frame is larger"),
       cl::value_desc("bytes"), cl::init(0), cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<bool> NoHeap{
+      "no-heap",
+      cl::desc("Fail (status 1) for every frame boxed in a heap-allocated "
+               "unawait::Async<T>"),
+      cl::sub(Sizes), cl::cat(Category)};
   cl::opt<bool> Diff{"diff",
                      cl::desc("Compare two JSON reports: --diff BASE.json HEAD.json"),
                      cl::sub(Sizes), cl::cat(Category)};
@@ -236,8 +241,8 @@ int runDiff(const Options &O) {
   std::vector<const FunctionChange *> Grown = grownBeyond(*Diff, *Limit);
   for (const FunctionChange *C : Grown)
     llvm::errs() << "unawait: error: the frame of '" << C->Display << "' grew by "
-                 << C->delta() << " bytes (" << C->Base->Size << " -> "
-                 << C->Head->Size << "), over the limit of " << Limit->describe()
+                 << C->delta() << " bytes (" << C->Base->total() << " -> "
+                 << C->Head->total() << "), over the limit of " << Limit->describe()
                  << " (--fail-on-growth)\n";
   return Grown.empty() ? ExitSuccess : ExitInputError;
 }
@@ -260,6 +265,8 @@ int runSizes(const Options &O, const CompilationOptions &Compile) {
           Report.File = asGiven(Report.File, Compile.Files);
         Functions.insert(Functions.end(), Reports.begin(), Reports.end());
         if (O.MaxFrameSize && !checkFrameLimit(Models, O.MaxFrameSize, Diags))
+          OverLimit = true;
+        if (O.NoHeap && !checkNoHeap(Models, Diags))
           OverLimit = true;
       });
   if (Result == CompilationResult::UsageError ||
@@ -300,7 +307,7 @@ int runDriver(int Argc, const char **Argv) {
           "[--emit-size-asserts]\n"
           "                  [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
           "  unawait sizes FILE... [--format=text|json|markdown] "
-          "[--max-frame-size=BYTES]\n"
+          "[--max-frame-size=BYTES] [--no-heap]\n"
           "                [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
           "  unawait sizes --diff BASE.json HEAD.json [--format=text|json|markdown]\n"
           "                [--fail-on-growth=BYTES|N%]\n\n"

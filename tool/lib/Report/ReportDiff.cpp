@@ -31,7 +31,8 @@ void addFields(const llvm::json::Value &State, std::map<std::string, int64_t> &F
                         Field->getString("name").value_or("?") + "`")
                            .str();
     int64_t &Size = Fields[Name];
-    Size = std::max(Size, Field->getInteger("size").value_or(0));
+    std::optional<int64_t> Own = Field->getInteger("size");
+    Size = std::max(Size, Field->getInteger("boxed_size").value_or(Own.value_or(0)));
   }
 }
 
@@ -50,6 +51,7 @@ llvm::Expected<ReportedFunction> readFunction(const llvm::json::Value &Value,
   Function.Key = Object->getString("key").value_or(*Name).str();
   Function.File = Object->getString("file").value_or("").str();
   Function.Line = Object->getInteger("line").value_or(0);
+  Function.BoxedSize = Object->getInteger("boxed_size").value_or(0);
   if (const llvm::json::Array *States = Object->getArray("states"))
     for (const llvm::json::Value &State : *States)
       addFields(State, Function.Fields);
@@ -90,8 +92,13 @@ void chooseDisplayNames(std::vector<FunctionChange> &Changes) {
     C.Display = Rows[either(C).Name] > 1 ? C.Key : either(C).Name;
 }
 
+/// "16", or with boxed frames "16+208 boxed".
 std::string bytes(const std::optional<ReportedFunction> &F) {
-  return F ? std::to_string(F->Size) : std::string("-");
+  if (!F)
+    return "-";
+  if (!F->BoxedSize)
+    return std::to_string(F->Size);
+  return std::to_string(F->Size) + "+" + std::to_string(F->BoxedSize) + " boxed";
 }
 
 std::string signedBytes(int64_t V) { return (V > 0 ? "+" : "") + std::to_string(V); }
@@ -147,6 +154,7 @@ struct Totals {
 Totals totals(const SizeDiff &Diff) {
   Totals T;
   for (const FunctionChange &C : Diff.Changes) {
+    // Frames only: a boxed frame is a function's own row too.
     T.Base += C.Base ? C.Base->Size : 0;
     T.Head += C.Head ? C.Head->Size : 0;
     llvm::StringRef Status = C.status();
@@ -189,14 +197,17 @@ std::string renderMarkdown(const SizeDiff &Diff) {
   for (const FunctionChange &C : Diff.Changes)
     if (C.status() == "unchanged")
       S += llvm::formatv("| `{0}` | {1} | {2} |\n", C.Display, locationText(*C.Head),
-                         C.Head->Size);
+                         bytes(C.Head));
   return S + "\n</details>\n";
 }
 
 llvm::json::Value sideJson(const std::optional<ReportedFunction> &F) {
   if (!F)
     return nullptr;
-  return llvm::json::Object{{"size", F->Size}, {"file", F->File}, {"line", F->Line}};
+  return llvm::json::Object{{"size", F->Size},
+                            {"boxed_size", F->BoxedSize},
+                            {"file", F->File},
+                            {"line", F->Line}};
 }
 
 llvm::json::Value changeJson(const FunctionChange &C) {
@@ -216,6 +227,7 @@ std::string renderJson(const SizeDiff &Diff) {
   int64_t Base = 0, Head = 0;
   for (const FunctionChange &C : Diff.Changes) {
     Changes.push_back(changeJson(C));
+    // Frames only: a boxed frame is a function's own row too.
     Base += C.Base ? C.Base->Size : 0;
     Head += C.Head ? C.Head->Size : 0;
   }
@@ -229,13 +241,13 @@ std::string renderJson(const SizeDiff &Diff) {
 } // namespace
 
 int64_t FunctionChange::delta() const {
-  return (Head ? Head->Size : 0) - (Base ? Base->Size : 0);
+  return (Head ? Head->total() : 0) - (Base ? Base->total() : 0);
 }
 
 std::optional<double> FunctionChange::percent() const {
-  if (!Base || !Head || Base->Size == 0)
+  if (!Base || !Head || Base->total() == 0)
     return std::nullopt;
-  return 100.0 * static_cast<double>(delta()) / static_cast<double>(Base->Size);
+  return 100.0 * static_cast<double>(delta()) / static_cast<double>(Base->total());
 }
 
 std::vector<FieldChange> FunctionChange::grownFields() const {

@@ -26,7 +26,12 @@ struct ReportedFunction {
   std::string File;
   int64_t Line = 0;
   int64_t Size = 0;
-  /// "local `buf`" -> its largest size in any state.
+  /// The frames it boxes in unawait::Async<T> (on the heap): the diff
+  /// compares Size + BoxedSize, so that a boxed frame's growth shows.
+  int64_t BoxedSize = 0;
+  int64_t total() const { return Size + BoxedSize; }
+  /// "local `buf`" -> its largest size in any state (for a box, the size of
+  /// the boxed frame).
   std::map<std::string, int64_t> Fields;
 };
 
@@ -47,6 +52,7 @@ struct FunctionChange {
   std::optional<ReportedFunction> Base, Head;
 
   int64_t delta() const;
+  /// The change of the frame and the frames it boxes.
   /// The change relative to the base size; none for a new or removed
   /// function, or a base of 0 bytes.
   std::optional<double> percent() const;

@@ -66,6 +66,8 @@ void finishState(StateReport &State) {
               return A.Offset < B.Offset;
             });
   for (const FieldReport &Field : State.Fields) {
+    if (!Field.Inside.empty())
+      continue; // its bytes are the awaitee's
     State.Size = std::max(State.Size, Field.Offset + Field.Size);
     State.Held += Field.Size;
   }
@@ -150,7 +152,55 @@ std::string signature(const FunctionDecl &F) {
   return Signature;
 }
 
-FunctionReport report(const AsyncFunctionModel &Model, const SourceManager &SM) {
+/// The size of the frame \p Box points to, if its callee was analysed here
+/// (a function template's frame has no size of its own).
+std::optional<uint64_t> boxedFrameSize(const BoxedFrame &Box, const ModelRegistry &Models) {
+  const AsyncFunctionModel *Callee = Box.Callee ? Models.find(Box.Callee) : nullptr;
+  if (!Callee || !Callee->hasRealSizes())
+    return std::nullopt;
+  return Callee->Layout.Size;
+}
+
+/// Marks the boxes the analysis recorded for \p P: an awaitee that is a
+/// box becomes a field of kind `box`; a box inside the awaitee (a call
+/// inside unawait::join) is a field of its own, inside it.
+void addBoxes(const AsyncFunctionModel &Model, const SuspensionPoint &P,
+              const ModelRegistry &Models, StateReport &State,
+              FunctionReport &Function) {
+  const FrameObject &Awaitee = Model.object(P.Awaitee);
+  for (const BoxedFrame &Box : Model.Boxes) {
+    if (Box.Await != P.Await)
+      continue;
+    std::optional<uint64_t> Boxed = boxedFrameSize(Box, Models);
+    ++Function.Boxes;
+    Function.BoxedSize += Boxed.value_or(0);
+    std::string Why = "boxed on the heap: " + boxReasonText(Box.Reason).str();
+    FieldReport *AwaiteeField = nullptr;
+    for (FieldReport &Field : State.Fields)
+      if (Field.Kind == "awaitee" && Field.Name == Awaitee.MemberName)
+        AwaiteeField = &Field;
+    if (Box.Reason != BoxReason::Combinator && AwaiteeField) {
+      AwaiteeField->Kind = "box";
+      AwaiteeField->BoxedSize = Boxed;
+      AwaiteeField->Why = "awaited here, " + Why;
+      continue;
+    }
+    FieldReport Field;
+    Field.Name = Box.CallText;
+    Field.Kind = "box";
+    Field.Type = Box.TypeSpelling;
+    Field.Size = Box.BoxBytes;
+    Field.Offset = Awaitee.Offset;
+    Field.Why = Why;
+    Field.Line = P.Line;
+    Field.BoxedSize = Boxed;
+    Field.Inside = Awaitee.MemberName;
+    State.Fields.push_back(std::move(Field));
+  }
+}
+
+FunctionReport report(const AsyncFunctionModel &Model, const ModelRegistry &Models,
+                      const SourceManager &SM) {
   FunctionReport Function;
   Function.Name = Model.Name;
   Function.QualifiedName = Model.Name;
@@ -181,6 +231,7 @@ FunctionReport report(const AsyncFunctionModel &Model, const SourceManager &SM) 
     State.Await = P.AwaitText;
     for (const HeldObject &Held : P.Held)
       State.Fields.push_back(field(Model.object(Held.Object), why(Held, SM), SM));
+    addBoxes(Model, P, Models, State, Function);
     finishState(State);
     Function.States.push_back(std::move(State));
   }
@@ -190,6 +241,27 @@ FunctionReport report(const AsyncFunctionModel &Model, const SourceManager &SM) 
   Function.Hint = hint(Model, SM);
   findTags(Model.Layout, Function);
   return Function;
+}
+
+std::string boxedText(const FieldReport &Field) {
+  if (!Field.BoxedSize)
+    return ", boxed frame of unknown size";
+  return llvm::formatv(", boxed frame {0} bytes", *Field.BoxedSize).str();
+}
+
+/// A field's line; an awaitee's is followed by the boxes inside it.
+std::string fieldText(const FieldReport &Field, const StateReport &State) {
+  std::string S = llvm::formatv("{0} `{1}`: {2} bytes, offset {3}, type `{4}`", Field.Kind,
+                                Field.Name, Field.Size, Field.Offset, Field.Type);
+  if (Field.Kind == "box")
+    S += boxedText(Field);
+  S += ": " + Field.Why;
+  for (const FieldReport &Box : State.Fields)
+    if (!Box.Inside.empty() && Box.Inside == Field.Name)
+      S += llvm::formatv("\n            box `{0}` (in `{1}`): {2} bytes, type `{3}`{4}: {5}",
+                         Box.Name, Box.Inside, Box.Size, Box.Type, boxedText(Box), Box.Why)
+               .str();
+  return S;
 }
 
 /// One line of a state in the text format, at an offset of the frame.
@@ -205,10 +277,8 @@ struct TextLine {
 std::string stateLines(const FunctionReport &F, const StateReport &State) {
   std::vector<TextLine> Lines;
   for (const FieldReport &Field : State.Fields)
-    Lines.push_back({Field.Offset, Field.Size,
-                     llvm::formatv("{0} `{1}`: {2} bytes, offset {3}, type `{4}`: {5}",
-                                   Field.Kind, Field.Name, Field.Size, Field.Offset,
-                                   Field.Type, Field.Why)});
+    if (Field.Inside.empty())
+      Lines.push_back({Field.Offset, Field.Size, fieldText(Field, State)});
   Lines.push_back({F.Discriminant.Offset, F.Discriminant.Size,
                    llvm::formatv("discriminant: {0} bytes, offset {1}",
                                  F.Discriminant.Size, F.Discriminant.Offset)});
@@ -298,7 +368,7 @@ std::vector<FunctionReport> buildReport(const ModelRegistry &Models,
   std::vector<FunctionReport> Functions;
   for (const AsyncFunctionModel &Model : Models.models())
     if (Model.hasRealSizes()) // a template is reported per instance
-      Functions.push_back(report(Model, Context.getSourceManager()));
+      Functions.push_back(report(Model, Models, Context.getSourceManager()));
   // In source order; instances are found after the functions awaiting them.
   std::stable_sort(Functions.begin(), Functions.end(),
                    [](const FunctionReport &A, const FunctionReport &B) {
@@ -313,14 +383,17 @@ llvm::json::Value toJson(const std::vector<FunctionReport> &Functions) {
     llvm::json::Array States;
     for (const StateReport &State : F.States) {
       llvm::json::Array Fields;
-      for (const FieldReport &Field : State.Fields)
-        Fields.push_back(llvm::json::Object{{"name", Field.Name},
-                                            {"kind", Field.Kind},
-                                            {"type", Field.Type},
-                                            {"size", Field.Size},
-                                            {"offset", Field.Offset},
-                                            {"why", Field.Why},
-                                            {"line", Field.Line}});
+      for (const FieldReport &Field : State.Fields) {
+        llvm::json::Object Object{{"name", Field.Name},     {"kind", Field.Kind},
+                                  {"type", Field.Type},     {"size", Field.Size},
+                                  {"offset", Field.Offset}, {"why", Field.Why},
+                                  {"line", Field.Line}};
+        if (Field.BoxedSize)
+          Object["boxed_size"] = *Field.BoxedSize;
+        if (!Field.Inside.empty())
+          Object["inside"] = Field.Inside;
+        Fields.push_back(std::move(Object));
+      }
       llvm::json::Object Object{{"name", State.Name},
                                 {"size", State.Size},
                                 {"held", State.Held},
@@ -342,6 +415,8 @@ llvm::json::Value toJson(const std::vector<FunctionReport> &Functions) {
       Function["hint"] = F.Hint;
     Function["discriminant"] = llvm::json::Object{{"offset", F.Discriminant.Offset},
                                                   {"size", F.Discriminant.Size}};
+    Function["boxes"] = F.Boxes;
+    Function["boxed_size"] = F.BoxedSize;
     if (F.LiveBits)
       Function["live_bits"] = llvm::json::Object{{"offset", F.LiveBits->Offset},
                                                  {"size", F.LiveBits->Size}};

@@ -24,6 +24,13 @@ struct FieldReport {
   uint64_t Offset = 0;
   std::string Why;
   unsigned Line = 0;
+  /// For kind `box`: the size of the heap-allocated frame it points to,
+  /// when that frame is known in this translation unit.
+  std::optional<uint64_t> BoxedSize;
+  /// For a box inside an awaitee (a call inside unawait::join): the
+  /// awaitee's name. Such a box is part of that awaitee's bytes, not a
+  /// field beside it.
+  std::string Inside;
 };
 
 struct StateReport {
@@ -60,6 +67,10 @@ struct FunctionReport {
   };
   Tag Discriminant;
   std::optional<Tag> LiveBits;
+  /// The frames boxed in unawait::Async<T> (fields of kind `box`), and the
+  /// sum of the sizes known of them.
+  unsigned Boxes = 0;
+  uint64_t BoxedSize = 0;
   /// A computed hint naming the largest field held across an await.
   std::string Hint;
 };
