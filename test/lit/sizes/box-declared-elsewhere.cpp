@@ -11,4 +11,4 @@ UNAWAIT_ASYNC unawait::Async<int> caller() { co_return co_await elsewhere(1); }
 // CHECK:      caller boxes=1 boxed_size=0
 // CHECK-NEXT:   box future0 in=- size=16 boxed_size=? state=Suspend0
 
-// TEXT: box `future0`: 16 bytes, offset 0, type `unawait::Async<int>`, boxed frame of unknown size: awaited here, boxed on the heap
+// TEXT: box `future0`: 16 bytes, offset 0, type `unawait::Async<int>`, boxed frame of unknown size: awaited here, boxed on the heap: the callee is defined in another translation unit, behind its unawait::Async<T> declaration

@@ -21,6 +21,9 @@ llvm::StringRef boxReasonText(BoxReason Reason) {
   case BoxReason::SeparateDeclaration:
     return "the callee is declared separately from its definition, so it keeps "
            "the unawait::Async<T> signature";
+  case BoxReason::DefinedElsewhere:
+    return "the callee is defined in another translation unit, behind its "
+           "unawait::Async<T> declaration";
   case BoxReason::Virtual:
     return "the callee is virtual, so it keeps the unawait::Async<T> signature";
   case BoxReason::Recursion:

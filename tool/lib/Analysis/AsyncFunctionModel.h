@@ -217,9 +217,11 @@ enum class AwaiteeMode {
 /// Why a frame stays boxed in a heap-allocated unawait::Async<T> instead of
 /// nesting in its caller's frame.
 enum class BoxReason {
-  /// The callee is declared before its definition (or only declared here):
-  /// it keeps the Async<T> signature other translation units call.
+  /// The callee is declared before its definition: it keeps the Async<T>
+  /// signature other translation units call.
   SeparateDeclaration,
+  /// The callee is annotated but only declared in this translation unit.
+  DefinedElsewhere,
   /// The callee is virtual: overrides return the same Async<T>.
   Virtual,
   /// The function awaits itself: a frame cannot hold itself inline.

@@ -1411,7 +1411,7 @@ public:
     else if (Known && Known->Function.BoxedSignature)
       Reason = isVirtualMethod(Callee) ? BoxReason::Virtual : BoxReason::SeparateDeclaration;
     else if (!Known && isAnnotatedDeclaration(Callee))
-      Reason = isVirtualMethod(Callee) ? BoxReason::Virtual : BoxReason::SeparateDeclaration;
+      Reason = isVirtualMethod(Callee) ? BoxReason::Virtual : BoxReason::DefinedElsewhere;
     if (Reason)
       addBox(P.Await, Call, Callee, *Reason);
   }
