@@ -164,7 +164,7 @@ Totals totals(const SizeDiff &Diff) {
   return T;
 }
 
-std::string functions(unsigned N) {
+std::string functionCount(unsigned N) {
   return std::to_string(N) + (N == 1 ? " function" : " functions");
 }
 
@@ -176,7 +176,7 @@ std::string renderMarkdown(const SizeDiff &Diff) {
   std::string S = "### unawait frame sizes\n\n";
   if (T.Changed + T.Added + T.Removed == 0)
     return S + llvm::formatv("No frame size changed ({0}, {1} bytes in total).\n",
-                             functions(T.Unchanged), T.Head).str();
+                             functionCount(T.Unchanged), T.Head).str();
   S += llvm::formatv("Total: {0} \u2192 {1} bytes, {2}. {3} changed, {4} new, "
                      "{5} removed, {6} unchanged.\n\n",
                      T.Base, T.Head, changeText(T.Head - T.Base, T.percent()),
@@ -192,7 +192,7 @@ std::string renderMarkdown(const SizeDiff &Diff) {
                          fieldsText(C));
   if (!T.Unchanged)
     return S;
-  S += "\n<details><summary>" + functions(T.Unchanged) + " unchanged</summary>\n\n"
+  S += "\n<details><summary>" + functionCount(T.Unchanged) + " unchanged</summary>\n\n"
        "| function | location | bytes |\n|---|---|---:|\n";
   for (const FunctionChange &C : Diff.Changes)
     if (C.status() == "unchanged")
