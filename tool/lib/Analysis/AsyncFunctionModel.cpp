@@ -16,6 +16,25 @@ namespace unawait {
 
 using namespace clang;
 
+llvm::StringRef boxReasonText(BoxReason Reason) {
+  switch (Reason) {
+  case BoxReason::SeparateDeclaration:
+    return "the callee is declared separately from its definition, so it keeps "
+           "the unawait::Async<T> signature";
+  case BoxReason::DefinedElsewhere:
+    return "the callee is defined in another translation unit, behind its "
+           "unawait::Async<T> declaration";
+  case BoxReason::Virtual:
+    return "the callee is virtual, so it keeps the unawait::Async<T> signature";
+  case BoxReason::Recursion:
+    return "the function awaits itself, and a frame cannot hold itself";
+  case BoxReason::Combinator:
+    return "an annotated call inside another awaited expression "
+           "(unawait::join, unawait::select) is boxed";
+  }
+  llvm_unreachable("unknown box reason");
+}
+
 llvm::StringRef kindName(ObjectKind Kind) {
   switch (Kind) {
   case ObjectKind::Param:

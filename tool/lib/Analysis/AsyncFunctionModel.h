@@ -214,6 +214,45 @@ enum class AwaiteeMode {
   Pointer,
 };
 
+/// Why a frame stays boxed in a heap-allocated unawait::Async<T> instead of
+/// nesting in its caller's frame.
+enum class BoxReason {
+  /// The callee is declared before its definition: it keeps the Async<T>
+  /// signature other translation units call.
+  SeparateDeclaration,
+  /// The callee is annotated but only declared in this translation unit.
+  DefinedElsewhere,
+  /// The callee is virtual: overrides return the same Async<T>.
+  Virtual,
+  /// The function awaits itself: a frame cannot hold itself inline.
+  Recursion,
+  /// An annotated call inside another awaited expression (unawait::join,
+  /// unawait::select, any combinator): boxed so that the expression keeps
+  /// the type clang gave it.
+  Combinator,
+};
+
+/// A call whose frame the rewrite boxes, as the lowering decided it. The
+/// size report lists it (kind `box`) and `sizes --no-heap` rejects it.
+struct BoxedFrame {
+  /// The await whose operand makes the call.
+  const clang::Expr *Await = nullptr;
+  const clang::CallExpr *Call = nullptr;
+  /// The callee; the report finds its frame's size from its model when it
+  /// is analysed in this translation unit.
+  const clang::FunctionDecl *Callee = nullptr;
+  BoxReason Reason = BoxReason::SeparateDeclaration;
+  /// "local()", as written.
+  std::string CallText;
+  /// sizeof(unawait::Async<T>): the bytes the box takes where it is held.
+  uint64_t BoxBytes = 0;
+  /// "unawait::Async<int>".
+  std::string TypeSpelling;
+};
+
+/// "an annotated call inside unawait::join": why a frame is boxed.
+llvm::StringRef boxReasonText(BoxReason Reason);
+
 struct SuspensionPoint {
   unsigned Index = 0;
   /// "Suspend0"...
@@ -294,6 +333,8 @@ struct AsyncFunctionModel {
 
   /// The body, lowered: what the emitter prints (see LoweredBody.h).
   LoweredBody Body;
+  /// The calls whose frames stay boxed in unawait::Async<T>, in source order.
+  std::vector<BoxedFrame> Boxes;
   /// A lambda's capture of a frame object other than implicitly by
   /// reference (or of `*this`): an error if the object is kept.
   struct Capture {

@@ -1355,6 +1355,8 @@ public:
     if (P.Mode == AwaiteeMode::Temporary) {
       if (!generatedCallee(P.Operand, Awaitee.Generated))
         return false;
+      if (!Awaitee.Generated)
+        recordDirectBox(P);
       // A generated class has a destructor only when its frame has
       // something to destroy; clang sees the unrewritten Async<T>.
       if (Awaitee.Generated)
@@ -1394,11 +1396,68 @@ public:
     return true;
   }
 
+  /// Records the box when \p P awaits a call whose frame the rewrite keeps
+  /// in unawait::Async<T>: a call of the function itself, or of an
+  /// annotated function that keeps the boxed signature or is only declared
+  /// here.
+  void recordDirectBox(const SuspensionPoint &P) {
+    const auto *Call = dyn_cast<CallExpr>(P.Operand->IgnoreImplicit()->IgnoreParens());
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee)
+      return;
+    std::optional<BoxReason> Reason;
+    const AsyncFunctionModel *Known = Callees.find(Callee);
+    if (Callee->getCanonicalDecl() == M.Function.Definition->getCanonicalDecl())
+      Reason = BoxReason::Recursion;
+    else if (Known && Known->Function.BoxedSignature)
+      Reason = isVirtualMethod(Callee) ? BoxReason::Virtual : BoxReason::SeparateDeclaration;
+    else if (!Known && isAnnotatedDeclaration(Callee))
+      Reason = isVirtualMethod(Callee) ? BoxReason::Virtual : BoxReason::DefinedElsewhere;
+    if (Reason)
+      addBox(P.Await, Call, Callee, *Reason);
+  }
+
+  static bool isVirtualMethod(const FunctionDecl *F) {
+    const auto *Method = dyn_cast<CXXMethodDecl>(F);
+    return Method && Method->isVirtual();
+  }
+
+  /// An annotated function without a definition here (defined in another
+  /// translation unit): its callers get the Async<T> it declares.
+  static bool isAnnotatedDeclaration(const FunctionDecl *F) {
+    for (const FunctionDecl *D : F->redecls())
+      for (const auto *Attr : D->specific_attrs<AnnotateAttr>())
+        if (Attr->getAnnotation() == AsyncAnnotation)
+          return true;
+    return false;
+  }
+
+  void addBox(const Expr *Await, const CallExpr *Call, const FunctionDecl *Callee,
+              BoxReason Reason) {
+    for (const BoxedFrame &Known : M.Boxes)
+      if (Known.Call == Call)
+        return;
+    BoxedFrame Box;
+    Box.Await = Await;
+    Box.Call = Call;
+    Box.Callee = Callee;
+    Box.Reason = Reason;
+    Box.CallText = Lexer::getSourceText(
+                       CharSourceRange::getTokenRange(Call->getSourceRange()), SM,
+                       Ctx.getLangOpts())
+                       .str();
+    Box.TypeSpelling = Call->getType().getAsString(Ctx.getPrintingPolicy());
+    if (!Call->getType()->isDependentType() && !Call->getType()->isIncompleteType())
+      Box.BoxBytes = Ctx.getTypeSizeInChars(Call->getType()).getQuantity();
+    M.Boxes.push_back(std::move(Box));
+  }
+
   /// In `co_await join(f(), g())` the calls to rewritten functions are
   /// boxed into Async<T>, so that the expression keeps the type clang gave
   /// it (the awaitee is declared with that type). Only a call awaited
   /// directly (and the arguments a template deduces from) nests inline.
-  void addBoxedCallHoles(const Expr *Operand) {
+  void addBoxedCallHoles(const Expr *Await) {
+    const Expr *Operand = awaitOperand(Await);
     std::vector<const CallExpr *> AsWritten = generatingCalls(Operand, Callees);
     // An await inside the operand (co_await wrap(co_await f())) decides
     // for its own operand.
@@ -1426,6 +1485,7 @@ public:
           .source(H.Range, Index)
           .literal(")");
       addHole(std::move(H));
+      addBox(Await, Call, Callee, BoxReason::Combinator);
     }
   }
 
@@ -1516,7 +1576,7 @@ bool FullExpression::containsPoint(const Expr *E) {
 bool FullExpression::lower(BlockNode &Out) {
   // First, so that the holes of temporaries and spills wrap them.
   for (const Stmt *Await : nodesWhere(Root, isAwait))
-    L.addBoxedCallHoles(awaitOperand(cast<Expr>(Await)));
+    L.addBoxedCallHoles(cast<Expr>(Await));
   number(Root);
   // The points: every await, and every temporary materialised before the
   // last one (it must live in the frame until the full-expression ends).

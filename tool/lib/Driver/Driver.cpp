@@ -121,9 +121,19 @@ struct Options {
       "max-frame-size",
       cl::desc("Fail (status 1) for every function whose frame is larger"),
       cl::value_desc("bytes"), cl::init(0), cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<bool> NoHeap{
+      "no-heap",
+      cl::desc("Fail (status 1) for every frame boxed in a heap-allocated "
+               "unawait::Async<T>"),
+      cl::sub(Sizes), cl::cat(Category)};
   cl::opt<bool> Diff{"diff",
                      cl::desc("Compare two JSON reports: --diff BASE.json HEAD.json"),
                      cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<std::string> FailOnGrowth{
+      "fail-on-growth",
+      cl::desc("With --diff: fail (status 1) when a function's frame grew by "
+               "more than BYTES, or N%"),
+      cl::value_desc("bytes|N%"), cl::sub(Sizes), cl::cat(Category)};
 };
 
 void printVersion(llvm::raw_ostream &OS) {
@@ -340,28 +350,47 @@ std::string asGiven(const std::string &Path, const std::vector<std::string> &Fil
   return Path;
 }
 
-int runSizes(const Options &O, const CompilationOptions &Compile) {
-  if (O.Diff) {
-    if (O.Files.size() != 2)
-      return usage("--diff takes two JSON reports: BASE.json HEAD.json");
-    if (O.Format == ReportFormat::Json)
-      return usage("--diff prints text or markdown");
-    auto Base = llvm::MemoryBuffer::getFile(O.Files[0]);
-    auto Head = llvm::MemoryBuffer::getFile(O.Files[1]);
-    if (!Base || !Head) {
-      llvm::errs() << "unawait: error: cannot read '"
-                   << (Base ? O.Files[1] : O.Files[0]) << "'\n";
-      return ExitInputError;
-    }
-    llvm::Expected<std::string> Text =
-        diffReports((*Base)->getBuffer(), (*Head)->getBuffer(), O.Format);
-    if (!Text) {
-      llvm::errs() << "unawait: error: " << llvm::toString(Text.takeError()) << "\n";
-      return ExitInputError;
-    }
-    llvm::outs() << *Text;
-    return ExitSuccess;
+/// `sizes --diff BASE.json HEAD.json`, gated by --fail-on-growth.
+int runDiff(const Options &O) {
+  if (O.Files.size() != 2)
+    return usage("--diff takes two JSON reports: BASE.json HEAD.json");
+  std::optional<GrowthLimit> Limit;
+  if (O.FailOnGrowth.getNumOccurrences()) {
+    llvm::Expected<GrowthLimit> Parsed = parseGrowthLimit(O.FailOnGrowth);
+    if (!Parsed)
+      return usage(llvm::toString(Parsed.takeError()));
+    Limit = *Parsed;
   }
+  auto Base = llvm::MemoryBuffer::getFile(O.Files[0]);
+  auto Head = llvm::MemoryBuffer::getFile(O.Files[1]);
+  if (!Base || !Head) {
+    llvm::errs() << "unawait: error: cannot read '"
+                 << (Base ? O.Files[1] : O.Files[0]) << "'\n";
+    return ExitInputError;
+  }
+  llvm::Expected<SizeDiff> Diff =
+      diffReports((*Base)->getBuffer(), (*Head)->getBuffer());
+  if (!Diff) {
+    llvm::errs() << "unawait: error: " << llvm::toString(Diff.takeError()) << "\n";
+    return ExitInputError;
+  }
+  llvm::outs() << renderDiff(*Diff, O.Format);
+  if (!Limit)
+    return ExitSuccess;
+  std::vector<const FunctionChange *> Grown = grownBeyond(*Diff, *Limit);
+  for (const FunctionChange *C : Grown)
+    llvm::errs() << "unawait: error: the frame of '" << C->Display << "' grew by "
+                 << C->delta() << " bytes (" << C->Base->total() << " -> "
+                 << C->Head->total() << "), over the limit of " << Limit->describe()
+                 << " (--fail-on-growth)\n";
+  return Grown.empty() ? ExitSuccess : ExitInputError;
+}
+
+int runSizes(const Options &O, const CompilationOptions &Compile) {
+  if (O.Diff)
+    return runDiff(O);
+  if (O.FailOnGrowth.getNumOccurrences())
+    return usage("--fail-on-growth compares two reports: use it with --diff");
   // Files are analysed on several threads (-j); the report lists them in
   // input order.
   std::map<std::string, std::vector<FunctionReport>> ByInput;
@@ -382,6 +411,8 @@ int runSizes(const Options &O, const CompilationOptions &Compile) {
           Into.insert(Into.end(), Reports.begin(), Reports.end());
         }
         if (O.MaxFrameSize && !checkFrameLimit(Models, O.MaxFrameSize, Diags))
+          OverLimit = true;
+        if (O.NoHeap && !checkNoHeap(Models, Diags))
           OverLimit = true;
       });
   if (Result == CompilationResult::UsageError ||
@@ -429,18 +460,19 @@ int runDriver(int Argc, const char **Argv) {
           "[--emit-size-asserts]\n"
           "                  [--check] [-j N] [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
           "  unawait sizes FILE... [--format=text|json|markdown] "
-          "[--max-frame-size=BYTES]\n"
+          "[--max-frame-size=BYTES] [--no-heap]\n"
           "                [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
-          "  unawait sizes --diff BASE.json HEAD.json [--format=text|markdown]\n\n"
+          "  unawait sizes --diff BASE.json HEAD.json [--format=text|json|markdown]\n"
+          "                [--fail-on-growth=BYTES|N%]\n\n"
           "  A file's compiler arguments come from -p BUILD_DIR (or that\n"
           "  compile_commands.json), else from the compile_commands.json of a\n"
           "  parent directory if it lists the file, else they are -std=c++20 and\n"
           "  the runtime's include directory; the arguments after -- are added to\n"
           "  a database's command, or replace those defaults. FILE '-' is standard\n"
           "  input (--assume-filename names it).\n\n"
-          "  Exit status: 0 success, 1 errors in the\n"
-          "  input (or a frame over --max-frame-size, or a stale --check), 2 bad\n"
-          "  usage.\n",
+          "  Exit status: 0 success; 1 errors in the input, a frame over the\n"
+          "  limit of --max-frame-size, a box under --no-heap, growth over the\n"
+          "  limit of --fail-on-growth, or a stale --check; 2 bad usage.\n",
           &ErrorStream)) {
     llvm::errs() << ErrorStream.str();
     return ExitUsageError;

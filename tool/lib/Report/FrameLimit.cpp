@@ -52,4 +52,21 @@ bool checkFrameLimit(const ModelRegistry &Models, uint64_t Limit,
   return Within;
 }
 
+bool checkNoHeap(const ModelRegistry &Models, DiagnosticReporter &Diags) {
+  // A template's instances share its boxes: one error per call.
+  llvm::DenseSet<const clang::CallExpr *> Reported;
+  for (const AsyncFunctionModel &Model : Models.models())
+    for (const BoxedFrame &Box : Model.Boxes) {
+      if (!Reported.insert(Box.Call).second)
+        continue;
+      Diags.error(Box.Await->getBeginLoc(),
+                  "the frame of '" + Box.CallText + "' is boxed in a heap-allocated '" +
+                      Box.TypeSpelling + "' (--no-heap): " +
+                      boxReasonText(Box.Reason).str());
+      if (Box.Reason == BoxReason::Combinator)
+        Diags.note(Box.Call->getBeginLoc(), "the boxed call");
+    }
+  return Reported.empty();
+}
+
 } // namespace unawait

@@ -1,94 +1,354 @@
 #include "Report/ReportDiff.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
-#include <map>
+#include <cmath>
 
 namespace unawait {
 
 namespace {
 
-/// Function name -> frame size, from a JSON report.
-llvm::Expected<std::map<std::string, int64_t>> sizes(llvm::StringRef Json,
-                                                     llvm::StringRef Which) {
+llvm::Error reportError(llvm::StringRef Which, const llvm::Twine &What) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 (Which + What).str());
+}
+
+/// Records each field of \p State ("local `buf`") with its size, keeping
+/// the largest over the states.
+void addFields(const llvm::json::Value &State, std::map<std::string, int64_t> &Fields) {
+  const llvm::json::Object *Object = State.getAsObject();
+  const llvm::json::Array *Held = Object ? Object->getArray("fields") : nullptr;
+  if (!Held)
+    return;
+  for (const llvm::json::Value &Value : *Held) {
+    const llvm::json::Object *Field = Value.getAsObject();
+    if (!Field)
+      continue;
+    std::string Name = (Field->getString("kind").value_or("field") + " `" +
+                        Field->getString("name").value_or("?") + "`")
+                           .str();
+    int64_t &Size = Fields[Name];
+    std::optional<int64_t> Own = Field->getInteger("size");
+    Size = std::max(Size, Field->getInteger("boxed_size").value_or(Own.value_or(0)));
+  }
+}
+
+/// One element of "functions"; \p Which names the report in errors.
+llvm::Expected<ReportedFunction> readFunction(const llvm::json::Value &Value,
+                                              llvm::StringRef Which) {
+  const llvm::json::Object *Object = Value.getAsObject();
+  std::optional<llvm::StringRef> Name = Object ? Object->getString("name") : std::nullopt;
+  std::optional<int64_t> Size = Object ? Object->getInteger("size") : std::nullopt;
+  if (!Name || !Size)
+    return reportError(Which, ": a function lacks \"name\" or \"size\"");
+  ReportedFunction Function;
+  Function.Name = Name->str();
+  Function.Size = *Size;
+  // Reports written before keys existed match by name.
+  Function.Key = Object->getString("key").value_or(*Name).str();
+  Function.File = Object->getString("file").value_or("").str();
+  Function.Line = Object->getInteger("line").value_or(0);
+  Function.BoxedSize = Object->getInteger("boxed_size").value_or(0);
+  if (const llvm::json::Array *States = Object->getArray("states"))
+    for (const llvm::json::Value &State : *States)
+      addFields(State, Function.Fields);
+  return Function;
+}
+
+/// The functions of a JSON report, by key.
+llvm::Expected<std::map<std::string, ReportedFunction>>
+readReport(llvm::StringRef Json, llvm::StringRef Which) {
   llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(Json);
   if (!Parsed)
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(), "%s is not JSON: %s", Which.str().c_str(),
-        llvm::toString(Parsed.takeError()).c_str());
+    return reportError(Which, " is not JSON: " + llvm::toString(Parsed.takeError()));
   const llvm::json::Object *Root = Parsed->getAsObject();
   const llvm::json::Array *Functions = Root ? Root->getArray("functions") : nullptr;
   if (!Functions)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "%s has no \"functions\" array",
-                                   Which.str().c_str());
-  std::map<std::string, int64_t> Sizes;
-  for (const llvm::json::Value &Function : *Functions) {
-    const llvm::json::Object *Object = Function.getAsObject();
-    std::optional<llvm::StringRef> Name = Object ? Object->getString("name") : std::nullopt;
-    std::optional<int64_t> Size = Object ? Object->getInteger("size") : std::nullopt;
-    if (!Name || !Size)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "%s: a function lacks \"name\" or \"size\"",
-                                     Which.str().c_str());
-    Sizes[Name->str()] = *Size;
+    return reportError(Which, " has no \"functions\" array");
+  std::map<std::string, ReportedFunction> ByKey;
+  for (const llvm::json::Value &Value : *Functions) {
+    llvm::Expected<ReportedFunction> Function = readFunction(Value, Which);
+    if (!Function)
+      return Function.takeError();
+    std::string Key = Function->Key;
+    ByKey.insert_or_assign(Key, std::move(*Function));
   }
-  return Sizes;
+  return ByKey;
 }
 
-struct Change {
-  std::string Name;
-  std::optional<int64_t> Base, Head;
-  int64_t delta() const { return Head.value_or(0) - Base.value_or(0); }
-  std::string status() const {
-    return !Base ? "new" : !Head ? "removed" : delta() ? "changed" : "unchanged";
-  }
-};
+const ReportedFunction &either(const FunctionChange &C) {
+  return C.Head ? *C.Head : *C.Base;
+}
 
-} // namespace
+/// A row shows the function's name unless another row has the same one.
+void chooseDisplayNames(std::vector<FunctionChange> &Changes) {
+  llvm::StringMap<unsigned> Rows;
+  for (const FunctionChange &C : Changes)
+    ++Rows[either(C).Name];
+  for (FunctionChange &C : Changes)
+    C.Display = Rows[either(C).Name] > 1 ? C.Key : either(C).Name;
+}
 
-llvm::Expected<std::string> diffReports(llvm::StringRef BaseJson,
-                                        llvm::StringRef HeadJson,
-                                        ReportFormat Format) {
-  auto Base = sizes(BaseJson, "the base report");
-  if (!Base)
-    return Base.takeError();
-  auto Head = sizes(HeadJson, "the head report");
-  if (!Head)
-    return Head.takeError();
-  std::map<std::string, Change> Changes;
-  for (auto &[Name, Size] : *Base)
-    Changes[Name].Base = Size;
-  for (auto &[Name, Size] : *Head)
-    Changes[Name].Head = Size;
-  std::vector<Change> Sorted;
-  for (auto &[Name, C] : Changes) {
-    Sorted.push_back(C);
-    Sorted.back().Name = Name;
-  }
-  std::stable_sort(Sorted.begin(), Sorted.end(), [](const Change &A, const Change &B) {
-    return A.delta() > B.delta();
-  });
-  auto bytes = [](std::optional<int64_t> V) {
-    return V ? std::to_string(*V) : std::string("-");
-  };
-  auto signedBytes = [](int64_t V) {
-    return (V > 0 ? "+" : "") + std::to_string(V);
-  };
+/// "16", or with boxed frames "16+208 boxed".
+std::string bytes(const std::optional<ReportedFunction> &F) {
+  if (!F)
+    return "-";
+  if (!F->BoxedSize)
+    return std::to_string(F->Size);
+  return std::to_string(F->Size) + "+" + std::to_string(F->BoxedSize) + " boxed";
+}
+
+std::string signedBytes(int64_t V) { return (V > 0 ? "+" : "") + std::to_string(V); }
+
+std::string renderText(const SizeDiff &Diff) {
   std::string S;
-  if (Format == ReportFormat::Markdown) {
-    S = "| function | base | head | change | |\n|---|---:|---:|---:|---|\n";
-    for (const Change &C : Sorted)
-      S += llvm::formatv("| `{0}` | {1} | {2} | {3} | {4} |\n", C.Name,
-                         bytes(C.Base), bytes(C.Head), signedBytes(C.delta()),
-                         C.status());
-    return S;
-  }
-  for (const Change &C : Sorted)
-    S += llvm::formatv("{0}: {1} -> {2} bytes ({3}), {4}\n", C.Name,
+  for (const FunctionChange &C : Diff.Changes)
+    S += llvm::formatv("{0}: {1} -> {2} bytes ({3}), {4}\n", C.Display,
                        bytes(C.Base), bytes(C.Head), signedBytes(C.delta()),
                        C.status());
   return S;
+}
+
+std::string percentText(std::optional<double> Percent) {
+  if (!Percent)
+    return "";
+  std::string S;
+  llvm::raw_string_ostream(S) << (*Percent > 0 ? "+" : "") << llvm::format("%.1f", *Percent) << "%";
+  return S;
+}
+
+/// "+4096 B (+25600.0%)".
+std::string changeText(int64_t Delta, std::optional<double> Percent) {
+  std::string S = signedBytes(Delta) + " B";
+  if (Percent)
+    S += " (" + percentText(Percent) + ")";
+  return S;
+}
+
+std::string locationText(const ReportedFunction &F) {
+  return F.Line ? F.File + ":" + std::to_string(F.Line) : F.File;
+}
+
+/// "`buf` (local) 16 -> 256 B, `future0` (awaitee) 24 B, new".
+std::string fieldsText(const FunctionChange &C) {
+  std::vector<std::string> Parts;
+  for (const FieldChange &F : C.grownFields())
+    Parts.push_back(F.Field + (F.Base ? ": " + std::to_string(*F.Base) + " → " : ": ") +
+                    std::to_string(F.Head) + " B" + (F.Base ? "" : " (new)"));
+  return llvm::join(Parts, "<br>");
+}
+
+struct Totals {
+  int64_t Base = 0, Head = 0;
+  unsigned Changed = 0, Added = 0, Removed = 0, Unchanged = 0;
+  std::optional<double> percent() const {
+    if (!Base)
+      return std::nullopt;
+    return 100.0 * static_cast<double>(Head - Base) / static_cast<double>(Base);
+  }
+};
+
+Totals totals(const SizeDiff &Diff) {
+  Totals T;
+  for (const FunctionChange &C : Diff.Changes) {
+    // Frames only: a boxed frame is a function's own row too.
+    T.Base += C.Base ? C.Base->Size : 0;
+    T.Head += C.Head ? C.Head->Size : 0;
+    llvm::StringRef Status = C.status();
+    (Status == "new" ? T.Added : Status == "removed" ? T.Removed
+     : Status == "changed" ? T.Changed : T.Unchanged) += 1;
+  }
+  return T;
+}
+
+std::string functionCount(unsigned N) {
+  return std::to_string(N) + (N == 1 ? " function" : " functions");
+}
+
+/// For a pull request: a heading with the total change, a table of what
+/// changed (largest growth first) with the fields that grew or appeared,
+/// and the unchanged functions folded away.
+std::string renderMarkdown(const SizeDiff &Diff) {
+  Totals T = totals(Diff);
+  std::string S = "### unawait frame sizes\n\n";
+  if (T.Changed + T.Added + T.Removed == 0)
+    return S + llvm::formatv("No frame size changed ({0}, {1} bytes in total).\n",
+                             functionCount(T.Unchanged), T.Head).str();
+  S += llvm::formatv("Total: {0} \u2192 {1} bytes, {2}. {3} changed, {4} new, "
+                     "{5} removed, {6} unchanged.\n\n",
+                     T.Base, T.Head, changeText(T.Head - T.Base, T.percent()),
+                     T.Changed, T.Added, T.Removed, T.Unchanged);
+  S += "| function | location | base | head | change | grew or appeared |\n"
+       "|---|---|---:|---:|---:|---|\n";
+  for (const FunctionChange &C : Diff.Changes)
+    if (C.status() != "unchanged")
+      S += llvm::formatv("| `{0}` | {1} | {2} | {3} | {4}{5} | {6} |\n", C.Display,
+                         locationText(either(C)), bytes(C.Base), bytes(C.Head),
+                         changeText(C.delta(), C.percent()),
+                         C.Base && C.Head ? "" : ", " + C.status().str(),
+                         fieldsText(C));
+  if (!T.Unchanged)
+    return S;
+  S += "\n<details><summary>" + functionCount(T.Unchanged) + " unchanged</summary>\n\n"
+       "| function | location | bytes |\n|---|---|---:|\n";
+  for (const FunctionChange &C : Diff.Changes)
+    if (C.status() == "unchanged")
+      S += llvm::formatv("| `{0}` | {1} | {2} |\n", C.Display, locationText(*C.Head),
+                         bytes(C.Head));
+  return S + "\n</details>\n";
+}
+
+llvm::json::Value sideJson(const std::optional<ReportedFunction> &F) {
+  if (!F)
+    return nullptr;
+  return llvm::json::Object{{"size", F->Size},
+                            {"boxed_size", F->BoxedSize},
+                            {"file", F->File},
+                            {"line", F->Line}};
+}
+
+llvm::json::Value changeJson(const FunctionChange &C) {
+  llvm::json::Object Object{{"key", C.Key},
+                            {"name", either(C).Name},
+                            {"status", C.status()},
+                            {"base", sideJson(C.Base)},
+                            {"head", sideJson(C.Head)},
+                            {"delta", C.delta()}};
+  if (std::optional<double> Percent = C.percent())
+    Object["percent"] = *Percent;
+  return Object;
+}
+
+std::string renderJson(const SizeDiff &Diff) {
+  llvm::json::Array Changes;
+  int64_t Base = 0, Head = 0;
+  for (const FunctionChange &C : Diff.Changes) {
+    Changes.push_back(changeJson(C));
+    // Frames only: a boxed frame is a function's own row too.
+    Base += C.Base ? C.Base->Size : 0;
+    Head += C.Head ? C.Head->Size : 0;
+  }
+  llvm::json::Object Root{{"base_total", Base},
+                          {"head_total", Head},
+                          {"delta", Head - Base},
+                          {"functions", std::move(Changes)}};
+  return llvm::formatv("{0:2}\n", llvm::json::Value(std::move(Root))).str();
+}
+
+} // namespace
+
+int64_t FunctionChange::delta() const {
+  return (Head ? Head->total() : 0) - (Base ? Base->total() : 0);
+}
+
+std::optional<double> FunctionChange::percent() const {
+  if (!Base || !Head || Base->total() == 0)
+    return std::nullopt;
+  return 100.0 * static_cast<double>(delta()) / static_cast<double>(Base->total());
+}
+
+std::vector<FieldChange> FunctionChange::grownFields() const {
+  std::vector<FieldChange> Grown;
+  if (!Head)
+    return Grown;
+  for (const auto &[Field, Size] : Head->Fields) {
+    std::optional<int64_t> Before;
+    if (Base)
+      if (auto It = Base->Fields.find(Field); It != Base->Fields.end())
+        Before = It->second;
+    if (!Before || *Before < Size)
+      Grown.push_back({Field, Before, Size});
+  }
+  std::stable_sort(Grown.begin(), Grown.end(), [](const FieldChange &A, const FieldChange &B) {
+    return A.Head - A.Base.value_or(0) > B.Head - B.Base.value_or(0);
+  });
+  return Grown;
+}
+
+llvm::StringRef FunctionChange::status() const {
+  return !Base ? "new" : !Head ? "removed" : delta() ? "changed" : "unchanged";
+}
+
+llvm::Expected<SizeDiff> diffReports(llvm::StringRef BaseJson,
+                                     llvm::StringRef HeadJson) {
+  auto Base = readReport(BaseJson, "the base report");
+  if (!Base)
+    return Base.takeError();
+  auto Head = readReport(HeadJson, "the head report");
+  if (!Head)
+    return Head.takeError();
+  std::map<std::string, FunctionChange> ByKey;
+  for (auto &[Key, Function] : *Base)
+    ByKey[Key].Base = Function;
+  for (auto &[Key, Function] : *Head)
+    ByKey[Key].Head = Function;
+  SizeDiff Diff;
+  for (auto &[Key, C] : ByKey) {
+    Diff.Changes.push_back(std::move(C));
+    Diff.Changes.back().Key = Key;
+  }
+  std::stable_sort(Diff.Changes.begin(), Diff.Changes.end(),
+                   [](const FunctionChange &A, const FunctionChange &B) {
+                     return A.delta() > B.delta();
+                   });
+  chooseDisplayNames(Diff.Changes);
+  return Diff;
+}
+
+std::string renderDiff(const SizeDiff &Diff, ReportFormat Format) {
+  switch (Format) {
+  case ReportFormat::Text:
+    return renderText(Diff);
+  case ReportFormat::Markdown:
+    return renderMarkdown(Diff);
+  case ReportFormat::Json:
+    return renderJson(Diff);
+  }
+  llvm_unreachable("unknown format");
+}
+
+std::string GrowthLimit::describe() const {
+  if (Percent) {
+    std::string S;
+    llvm::raw_string_ostream(S) << llvm::format("%g", Amount) << "%";
+    return S;
+  }
+  return llvm::formatv("{0} bytes", static_cast<uint64_t>(Amount)).str();
+}
+
+llvm::Expected<GrowthLimit> parseGrowthLimit(llvm::StringRef Text) {
+  GrowthLimit Limit;
+  llvm::StringRef Number = Text.trim();
+  Limit.Percent = Number.consume_back("%");
+  uint64_t Bytes = 0;
+  bool Bad = Limit.Percent ? Number.getAsDouble(Limit.Amount) || Limit.Amount < 0
+                           : Number.getAsInteger(10, Bytes);
+  if (Bad)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "--fail-on-growth takes a number of bytes or a percentage (64, 5%), not '" +
+            Text.str() + "'");
+  if (!Limit.Percent)
+    Limit.Amount = static_cast<double>(Bytes);
+  return Limit;
+}
+
+std::vector<const FunctionChange *> grownBeyond(const SizeDiff &Diff,
+                                                const GrowthLimit &Limit) {
+  std::vector<const FunctionChange *> Grown;
+  for (const FunctionChange &C : Diff.Changes) {
+    if (!C.Base || !C.Head || C.delta() <= 0)
+      continue;
+    // A function that grew from 0 bytes grew by more than any percentage.
+    double Growth = Limit.Percent ? C.percent().value_or(INFINITY)
+                                  : static_cast<double>(C.delta());
+    if (Growth > Limit.Amount)
+      Grown.push_back(&C);
+  }
+  return Grown;
 }
 
 } // namespace unawait

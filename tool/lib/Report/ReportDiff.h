@@ -2,6 +2,9 @@
 //
 // `unawait sizes --diff BASE.json HEAD.json`: per function the old and new
 // size and the change, new and removed functions, sorted by growth.
+// Functions are matched by their "key" (qualified name and signature, and
+// the file for a file-scoped one, see functionKey), or by "name" in a report
+// written before keys existed.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -9,14 +12,81 @@
 #include "Report/SizeReport.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <map>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace unawait {
 
-/// Renders the difference between two reports in the JSON format of
-/// `unawait sizes --format=json`.
-llvm::Expected<std::string> diffReports(llvm::StringRef BaseJson,
-                                        llvm::StringRef HeadJson,
-                                        ReportFormat Format);
+/// One function of a JSON report, as the diff compares it.
+struct ReportedFunction {
+  std::string Key;
+  std::string Name;
+  std::string File;
+  int64_t Line = 0;
+  int64_t Size = 0;
+  /// The frames it boxes in unawait::Async<T> (on the heap): the diff
+  /// compares Size + BoxedSize, so that a boxed frame's growth shows.
+  int64_t BoxedSize = 0;
+  int64_t total() const { return Size + BoxedSize; }
+  /// "local `buf`" -> its largest size in any state (for a box, the size of
+  /// the boxed frame).
+  std::map<std::string, int64_t> Fields;
+};
+
+/// A field whose size grew, or that appeared, between base and head.
+struct FieldChange {
+  std::string Field;
+  std::optional<int64_t> Base;
+  int64_t Head = 0;
+};
+
+/// One row of the diff: a function in the base report, the head report or
+/// both.
+struct FunctionChange {
+  std::string Key;
+  /// What the row shows: the name, or the key where two rows share a name
+  /// (overloads, anonymous namespaces of different files).
+  std::string Display;
+  std::optional<ReportedFunction> Base, Head;
+
+  int64_t delta() const;
+  /// The change of the frame and the frames it boxes.
+  /// The change relative to the base size; none for a new or removed
+  /// function, or a base of 0 bytes.
+  std::optional<double> percent() const;
+  /// "new", "removed", "changed" or "unchanged".
+  llvm::StringRef status() const;
+  /// The fields of the head that grew or are new, the largest growth first.
+  std::vector<FieldChange> grownFields() const;
+};
+
+struct SizeDiff {
+  /// The largest growth first; equal growth in key order.
+  std::vector<FunctionChange> Changes;
+};
+
+/// Reads two reports in the format of `unawait sizes --format=json`.
+llvm::Expected<SizeDiff> diffReports(llvm::StringRef BaseJson,
+                                     llvm::StringRef HeadJson);
+
+std::string renderDiff(const SizeDiff &Diff, ReportFormat Format);
+
+/// `--fail-on-growth=BYTES` or `=N%`.
+struct GrowthLimit {
+  double Amount = 0;
+  bool Percent = false;
+  /// "64 bytes", "5%".
+  std::string describe() const;
+};
+
+/// Parses "64" or "5%" (or "2.5%"); an error says what is wrong.
+llvm::Expected<GrowthLimit> parseGrowthLimit(llvm::StringRef Text);
+
+/// The functions present in both reports whose frame grew by more than
+/// \p Limit. A new function did not grow: --max-frame-size gates it.
+std::vector<const FunctionChange *> grownBeyond(const SizeDiff &Diff,
+                                                const GrowthLimit &Limit);
 
 } // namespace unawait

@@ -65,8 +65,26 @@ void finishState(StateReport &State) {
             [](const FieldReport &A, const FieldReport &B) {
               return A.Offset < B.Offset;
             });
-  for (const FieldReport &Field : State.Fields)
+  for (const FieldReport &Field : State.Fields) {
+    if (!Field.Inside.empty())
+      continue; // its bytes are the awaitee's
     State.Size = std::max(State.Size, Field.Offset + Field.Size);
+    State.Held += Field.Size;
+  }
+}
+
+/// The state tag and the live bits: the layout's Tag nodes (the last
+/// members of the frame).
+void findTags(const FrameLayout &Layout, FunctionReport &Function) {
+  for (const LayoutNode &Node : Layout.Root.Children) {
+    if (Node.NodeKind != LayoutNode::Tag)
+      continue;
+    FunctionReport::Tag Tag{Node.Offset, Node.Size};
+    if (Node.MemberName == "state_")
+      Function.Discriminant = Tag;
+    else
+      Function.LiveBits = Tag;
+  }
 }
 
 /// "buf (4096 B) is held across the await at line 15, used after the await
@@ -112,9 +130,83 @@ std::string hint(const AsyncFunctionModel &Model, const SourceManager &SM) {
                        Model.Layout.Size, Smaller);
 }
 
-FunctionReport report(const AsyncFunctionModel &Model, const SourceManager &SM) {
+/// "(int, const char *) const": the parameter types of the definition.
+std::string signature(const FunctionDecl &F) {
+  PrintingPolicy Policy(F.getASTContext().getLangOpts());
+  Policy.SuppressScope = false;
+  std::vector<std::string> Types;
+  for (const ParmVarDecl *Param : F.parameters())
+    Types.push_back(Param->getType().getAsString(Policy));
+  if (F.isVariadic())
+    Types.push_back("...");
+  std::string Signature = "(" + llvm::join(Types, ", ") + ")";
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(&F)) {
+    Qualifiers Quals = Method->getMethodQualifiers();
+    if (!Quals.empty())
+      Signature += " " + Quals.getAsString();
+    if (Method->getRefQualifier() == RQ_LValue)
+      Signature += " &";
+    else if (Method->getRefQualifier() == RQ_RValue)
+      Signature += " &&";
+  }
+  return Signature;
+}
+
+/// The size of the frame \p Box points to, if its callee was analysed here
+/// (a function template's frame has no size of its own).
+std::optional<uint64_t> boxedFrameSize(const BoxedFrame &Box, const ModelRegistry &Models) {
+  const AsyncFunctionModel *Callee = Box.Callee ? Models.find(Box.Callee) : nullptr;
+  if (!Callee || !Callee->hasRealSizes())
+    return std::nullopt;
+  return Callee->Layout.Size;
+}
+
+/// Marks the boxes the analysis recorded for \p P: an awaitee that is a
+/// box becomes a field of kind `box`; a box inside the awaitee (a call
+/// inside unawait::join) is a field of its own, inside it.
+void addBoxes(const AsyncFunctionModel &Model, const SuspensionPoint &P,
+              const ModelRegistry &Models, StateReport &State,
+              FunctionReport &Function) {
+  const FrameObject &Awaitee = Model.object(P.Awaitee);
+  for (const BoxedFrame &Box : Model.Boxes) {
+    if (Box.Await != P.Await)
+      continue;
+    std::optional<uint64_t> Boxed = boxedFrameSize(Box, Models);
+    ++Function.Boxes;
+    Function.BoxedSize += Boxed.value_or(0);
+    std::string Why = "boxed on the heap: " + boxReasonText(Box.Reason).str();
+    FieldReport *AwaiteeField = nullptr;
+    for (FieldReport &Field : State.Fields)
+      if (Field.Kind == "awaitee" && Field.Name == Awaitee.MemberName)
+        AwaiteeField = &Field;
+    if (Box.Reason != BoxReason::Combinator && AwaiteeField) {
+      AwaiteeField->Kind = "box";
+      AwaiteeField->BoxedSize = Boxed;
+      AwaiteeField->Why = "awaited here, " + Why;
+      continue;
+    }
+    FieldReport Field;
+    Field.Name = Box.CallText;
+    Field.Kind = "box";
+    Field.Type = Box.TypeSpelling;
+    Field.Size = Box.BoxBytes;
+    Field.Offset = Awaitee.Offset;
+    Field.Why = Why;
+    Field.Line = P.Line;
+    Field.BoxedSize = Boxed;
+    Field.Inside = Awaitee.MemberName;
+    State.Fields.push_back(std::move(Field));
+  }
+}
+
+FunctionReport report(const AsyncFunctionModel &Model, const ModelRegistry &Models,
+                      const SourceManager &SM) {
   FunctionReport Function;
   Function.Name = Model.Name;
+  Function.QualifiedName = Model.Name;
+  const FunctionDecl &Definition = *Model.Function.Definition;
+  Function.Signature = signature(Definition);
+  Function.FileScoped = !isExternallyVisible(Definition.getFormalLinkage());
   PresumedLoc Where = SM.getPresumedLoc(
       SM.getExpansionLoc(Model.Function.Definition->getLocation()));
   Function.File = Where.getFilename();
@@ -139,6 +231,7 @@ FunctionReport report(const AsyncFunctionModel &Model, const SourceManager &SM) 
     State.Await = P.AwaitText;
     for (const HeldObject &Held : P.Held)
       State.Fields.push_back(field(Model.object(Held.Object), why(Held, SM), SM));
+    addBoxes(Model, P, Models, State, Function);
     finishState(State);
     Function.States.push_back(std::move(State));
   }
@@ -146,7 +239,67 @@ FunctionReport report(const AsyncFunctionModel &Model, const SourceManager &SM) 
   Finished.Name = "Finished";
   Function.States.push_back(std::move(Finished));
   Function.Hint = hint(Model, SM);
+  findTags(Model.Layout, Function);
   return Function;
+}
+
+std::string boxedText(const FieldReport &Field) {
+  if (!Field.BoxedSize)
+    return ", boxed frame of unknown size";
+  return llvm::formatv(", boxed frame {0} bytes", *Field.BoxedSize).str();
+}
+
+/// A field's line; an awaitee's is followed by the boxes inside it.
+std::string fieldText(const FieldReport &Field, const StateReport &State) {
+  std::string S = llvm::formatv("{0} `{1}`: {2} bytes, offset {3}, type `{4}`", Field.Kind,
+                                Field.Name, Field.Size, Field.Offset, Field.Type);
+  if (Field.Kind == "box")
+    S += boxedText(Field);
+  S += ": " + Field.Why;
+  for (const FieldReport &Box : State.Fields)
+    if (!Box.Inside.empty() && Box.Inside == Field.Name)
+      S += llvm::formatv("\n            box `{0}` (in `{1}`): {2} bytes, type `{3}`{4}: {5}",
+                         Box.Name, Box.Inside, Box.Size, Box.Type, boxedText(Box), Box.Why)
+               .str();
+  return S;
+}
+
+/// One line of a state in the text format, at an offset of the frame.
+struct TextLine {
+  uint64_t Offset = 0, Size = 0;
+  std::string Text;
+};
+
+/// A state's lines as rustc's -Zprint-type-sizes prints a variant: its
+/// fields, the discriminant and live bits, and "padding" for every gap
+/// (storage the state does not use, or alignment), "end padding" after the
+/// last, so that the lines add up to the frame.
+std::string stateLines(const FunctionReport &F, const StateReport &State) {
+  std::vector<TextLine> Lines;
+  for (const FieldReport &Field : State.Fields)
+    if (Field.Inside.empty())
+      Lines.push_back({Field.Offset, Field.Size, fieldText(Field, State)});
+  Lines.push_back({F.Discriminant.Offset, F.Discriminant.Size,
+                   llvm::formatv("discriminant: {0} bytes, offset {1}",
+                                 F.Discriminant.Size, F.Discriminant.Offset)});
+  if (F.LiveBits)
+    Lines.push_back({F.LiveBits->Offset, F.LiveBits->Size,
+                     llvm::formatv("live bits: {0} bytes, offset {1}",
+                                   F.LiveBits->Size, F.LiveBits->Offset)});
+  std::stable_sort(Lines.begin(), Lines.end(), [](const TextLine &A, const TextLine &B) {
+    return A.Offset < B.Offset;
+  });
+  std::string S;
+  uint64_t End = 0;
+  for (const TextLine &Line : Lines) {
+    if (Line.Offset > End)
+      S += llvm::formatv("        padding: {0} bytes\n", Line.Offset - End);
+    S += "        " + Line.Text + "\n";
+    End = std::max(End, Line.Offset + Line.Size);
+  }
+  if (F.Size > End)
+    S += llvm::formatv("        end padding: {0} bytes\n", F.Size - End);
+  return S;
 }
 
 std::string renderText(const std::vector<FunctionReport> &Functions) {
@@ -158,11 +311,8 @@ std::string renderText(const std::vector<FunctionReport> &Functions) {
       S += llvm::formatv("    state `{0}`", State.Name);
       if (!State.Await.empty())
         S += llvm::formatv(" (line {0}, `{1}`)", State.Line, State.Await);
-      S += llvm::formatv(": {0} bytes\n", State.Size);
-      for (const FieldReport &Field : State.Fields)
-        S += llvm::formatv("        {0} `{1}`: {2} bytes, offset {3}, type `{4}`: {5}\n",
-                           Field.Kind, Field.Name, Field.Size, Field.Offset,
-                           Field.Type, Field.Why);
+      S += llvm::formatv(": {0} bytes\n", State.Held);
+      S += stateLines(F, State);
     }
     if (!F.Hint.empty())
       S += "    note: " + F.Hint + "\n";
@@ -199,12 +349,26 @@ std::string renderMarkdown(const std::vector<FunctionReport> &Functions) {
 
 } // namespace
 
+std::string functionKey(const FunctionReport &Function) {
+  std::string Qualified = Function.QualifiedName;
+  if (Function.FileScoped) {
+    llvm::StringRef Anonymous = "(anonymous namespace)";
+    size_t At = Qualified.find(Anonymous);
+    if (At != std::string::npos)
+      Qualified.replace(At, Anonymous.size(),
+                        "(anonymous namespace in " + Function.File + ")");
+    else
+      Qualified = "(static in " + Function.File + ")::" + Qualified;
+  }
+  return Qualified + Function.Signature;
+}
+
 std::vector<FunctionReport> buildReport(const ModelRegistry &Models,
                                         const ASTContext &Context) {
   std::vector<FunctionReport> Functions;
   for (const AsyncFunctionModel &Model : Models.models())
     if (Model.hasRealSizes()) // a template is reported per instance
-      Functions.push_back(report(Model, Context.getSourceManager()));
+      Functions.push_back(report(Model, Models, Context.getSourceManager()));
   // In source order; instances are found after the functions awaiting them.
   std::stable_sort(Functions.begin(), Functions.end(),
                    [](const FunctionReport &A, const FunctionReport &B) {
@@ -219,16 +383,20 @@ llvm::json::Value toJson(const std::vector<FunctionReport> &Functions) {
     llvm::json::Array States;
     for (const StateReport &State : F.States) {
       llvm::json::Array Fields;
-      for (const FieldReport &Field : State.Fields)
-        Fields.push_back(llvm::json::Object{{"name", Field.Name},
-                                            {"kind", Field.Kind},
-                                            {"type", Field.Type},
-                                            {"size", Field.Size},
-                                            {"offset", Field.Offset},
-                                            {"why", Field.Why},
-                                            {"line", Field.Line}});
+      for (const FieldReport &Field : State.Fields) {
+        llvm::json::Object Object{{"name", Field.Name},     {"kind", Field.Kind},
+                                  {"type", Field.Type},     {"size", Field.Size},
+                                  {"offset", Field.Offset}, {"why", Field.Why},
+                                  {"line", Field.Line}};
+        if (Field.BoxedSize)
+          Object["boxed_size"] = *Field.BoxedSize;
+        if (!Field.Inside.empty())
+          Object["inside"] = Field.Inside;
+        Fields.push_back(std::move(Object));
+      }
       llvm::json::Object Object{{"name", State.Name},
                                 {"size", State.Size},
+                                {"held", State.Held},
                                 {"fields", std::move(Fields)}};
       if (!State.Await.empty()) {
         Object["line"] = State.Line;
@@ -236,11 +404,22 @@ llvm::json::Value toJson(const std::vector<FunctionReport> &Functions) {
       }
       States.push_back(std::move(Object));
     }
-    llvm::json::Object Function{{"name", F.Name},   {"file", F.File},
+    llvm::json::Object Function{{"name", F.Name},
+                                {"qualified_name", F.QualifiedName},
+                                {"signature", F.Signature},
+                                {"key", functionKey(F)},
+                                {"file", F.File},
                                 {"line", F.Line},   {"size", F.Size},
                                 {"align", F.Align}, {"states", std::move(States)}};
     if (!F.Hint.empty())
       Function["hint"] = F.Hint;
+    Function["discriminant"] = llvm::json::Object{{"offset", F.Discriminant.Offset},
+                                                  {"size", F.Discriminant.Size}};
+    Function["boxes"] = F.Boxes;
+    Function["boxed_size"] = F.BoxedSize;
+    if (F.LiveBits)
+      Function["live_bits"] = llvm::json::Object{{"offset", F.LiveBits->Offset},
+                                                 {"size", F.LiveBits->Size}};
     Array.push_back(std::move(Function));
   }
   return llvm::json::Object{{"functions", std::move(Array)}};

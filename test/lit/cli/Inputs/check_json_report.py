@@ -40,7 +40,7 @@ for f in functions:
                        f"{where}: '{key}' is a non-empty string")
             for key in ("size", "offset"):
                 expect(is_int(field.get(key)), f"{where}: '{key}' is an integer")
-            expect(field["kind"] in ("param", "local", "temporary", "awaitee", "this"),
+            expect(field["kind"] in ("param", "local", "temporary", "awaitee", "this", "box"),
                    f"{where}: 'kind' is one of the SPEC's")
             expect(field["offset"] + field["size"] <= s["size"],
                    f"{where}: the field lies inside its state")

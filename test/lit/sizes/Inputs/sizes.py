@@ -15,7 +15,7 @@ for function in report["functions"]:
         for field in state["fields"]:
             for key in ("name", "kind", "type", "size", "offset", "why"):
                 assert key in field, f"field lacks {key!r}"
-            assert field["kind"] in ("param", "local", "temporary", "awaitee", "this")
+            assert field["kind"] in ("param", "local", "temporary", "awaitee", "this", "box")
             assert field["offset"] + field["size"] <= function["size"]
 for name in sys.argv[1:]:
     print(name, functions[name]["size"])
