@@ -258,9 +258,8 @@ class FutureAwaiter final : private Awaiting {
 
  private:
   bool poll_again(Context& cx) noexcept override {
-    try {
-      return poll_once(cx);
-    } catch (...) {
+    UNAWAIT_TRY { return poll_once(cx); }
+    UNAWAIT_CATCH_ALL {
       error_ = std::current_exception();
       return true;
     }
