@@ -93,7 +93,7 @@ inline constexpr bool output_converts_v = std::is_same_v<U, T> || (!std::is_void
 }  // namespace detail
 
 template <class T>
-class Async {
+class [[nodiscard]] Async {
  public:
   using output_type = T;
 
