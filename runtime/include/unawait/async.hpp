@@ -93,7 +93,7 @@ inline constexpr bool output_converts_v = std::is_same_v<U, T> || (!std::is_void
 }  // namespace detail
 
 template <class T>
-class Async {
+class [[nodiscard]] Async {
  public:
   using output_type = T;
 
@@ -258,9 +258,8 @@ class FutureAwaiter final : private Awaiting {
 
  private:
   bool poll_again(Context& cx) noexcept override {
-    try {
-      return poll_once(cx);
-    } catch (...) {
+    UNAWAIT_TRY { return poll_once(cx); }
+    UNAWAIT_CATCH_ALL {
       error_ = std::current_exception();
       return true;
     }

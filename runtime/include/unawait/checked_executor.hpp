@@ -47,7 +47,8 @@ class StuckTaskError : public std::logic_error {
 class CheckedExecutor : public Executor {
  protected:
   void after_pending_poll(const detail::TaskHeader& task) override {
-    if (task.unreachable()) throw StuckTaskError(task.display_name());
+    // Without exceptions this aborts with the same message (config.hpp).
+    if (task.unreachable()) detail::throw_or_abort(StuckTaskError(task.display_name()));
   }
 };
 

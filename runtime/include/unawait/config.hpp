@@ -13,6 +13,15 @@
 // UNAWAIT_CHECKS_ENABLED is 1 when the checks are on, 0 otherwise. Define
 // UNAWAIT_CHECKED (or not NDEBUG) the same way in every file of a program.
 //
+// Exceptions are optional (-fno-exceptions). UNAWAIT_EXCEPTIONS is 1 when
+// they are on. The runtime writes its handlers as
+//     UNAWAIT_TRY { ... } UNAWAIT_CATCH_ALL { ...; UNAWAIT_RETHROW; }
+// which without exceptions keeps the try block and drops the handler (nothing
+// can throw into it). What the runtime would throw (StuckTaskError,
+// TaskCancelled) it raises with detail::throw_or_abort(error): without
+// exceptions that prints error.what() (it starts with "unawait: ") to stderr
+// and aborts, as an uncaught exception would have terminated the program.
+//
 //     UNAWAIT_ASYNC unawait::Async<int> answer() { co_return 42; }
 //     UNAWAIT_CONTRACT(slot != nullptr, "polled after completion");
 #pragma once
@@ -34,6 +43,36 @@ namespace unawait::detail {
   std::fprintf(stderr, "unawait: contract violation: %s\n", msg);
   std::fflush(stderr);
   std::abort();
+}
+
+}  // namespace unawait::detail
+
+#if defined(__cpp_exceptions)
+#define UNAWAIT_EXCEPTIONS 1
+#define UNAWAIT_TRY try
+#define UNAWAIT_CATCH_ALL catch (...)
+#define UNAWAIT_RETHROW throw
+#else
+#define UNAWAIT_EXCEPTIONS 0
+#define UNAWAIT_TRY if (true)
+#define UNAWAIT_CATCH_ALL else
+// Unreachable (the handler never runs); abort keeps it [[noreturn]] like throw.
+#define UNAWAIT_RETHROW std::abort()
+#endif
+
+namespace unawait::detail {
+
+// Throws `error`; without exceptions, prints its what() and aborts (the
+// message names what happened: the runtime's errors start with "unawait: ").
+template <class Error>
+[[noreturn]] void throw_or_abort(const Error& error) {
+#if UNAWAIT_EXCEPTIONS
+  throw error;
+#else
+  std::fprintf(stderr, "%s\n", error.what());
+  std::fflush(stderr);
+  std::abort();
+#endif
 }
 
 }  // namespace unawait::detail

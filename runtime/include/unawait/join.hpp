@@ -35,7 +35,7 @@
 namespace unawait {
 
 template <class... F>
-class Join {
+class [[nodiscard]] Join {
   static_assert(sizeof...(F) > 0, "join needs at least one future");
   static_assert((is_future_v<F> && ...), "join needs futures");
 

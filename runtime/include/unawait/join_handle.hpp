@@ -8,7 +8,8 @@
 // * Ready with the task's output once the task finished.
 // * An exception thrown by the task is rethrown from poll().
 // * A task cancelled before it finished (its executor was destroyed first)
-//   makes poll() throw unawait::TaskCancelled.
+//   makes poll() throw unawait::TaskCancelled (without exceptions: print its
+//   message and abort, see config.hpp).
 // * Destroying the handle detaches the task: it runs on, its output is dropped.
 // * Polling again after the output (or exception) was returned is a contract violation.
 //
@@ -81,9 +82,16 @@ class JoinHandle {
       release(task, false);
       return result;
     }
+#if UNAWAIT_EXCEPTIONS
     std::exception_ptr error = task->error;
     release(task, true);
     std::rethrow_exception(std::move(error));
+#else
+    // Without exceptions only a cancellation fails a task: abort, naming it.
+    TaskCancelled cancelled(task->display_name());
+    release(task, true);
+    detail::throw_or_abort(cancelled);
+#endif
   }
 
   // After taking the outcome: destroy it, close, drop the handle's reference.

@@ -77,7 +77,7 @@ class Notify {
   Notified* tail_ = nullptr;  // newest waiter; under mutex_
 };
 
-class Notified {
+class [[nodiscard]] Notified {
  public:
   using output_type = void;
 

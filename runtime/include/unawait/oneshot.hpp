@@ -92,7 +92,7 @@ class Sender {
 };
 
 template <class T>
-class Receiver {
+class [[nodiscard]] Receiver {
  public:
   using output_type = std::optional<T>;
 

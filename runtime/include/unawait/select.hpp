@@ -34,7 +34,7 @@
 namespace unawait {
 
 template <class... F>
-class Select {
+class [[nodiscard]] Select {
   static_assert(sizeof...(F) > 0, "select needs at least one future");
   static_assert((is_future_v<F> && ...), "select needs futures");
 

@@ -89,7 +89,7 @@ void destroy(T& member) noexcept {
 //
 //     future0.emplace([&] { return run(closure); });
 template <class T, std::size_t Size, std::size_t Align>
-class UnnamedFuture {
+class [[nodiscard]] UnnamedFuture {
  public:
   using output_type = T;
   UnnamedFuture() noexcept {}

@@ -361,7 +361,7 @@ class TimerDriver {
 
 }  // namespace detail
 
-class Sleep {
+class [[nodiscard]] Sleep {
  public:
   using output_type = void;
   using Clock = std::chrono::steady_clock;

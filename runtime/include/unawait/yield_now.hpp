@@ -14,7 +14,7 @@
 
 namespace unawait {
 
-class YieldNow {
+class [[nodiscard]] YieldNow {
  public:
   using output_type = void;
 

@@ -117,9 +117,10 @@ int main() {
 // OUT-NEXT: member 50
 // OUT-NEXT: -shared
 // OUT-NEXT: -shared
-// SHAPE: {{^}}class main_lambda_future {
-// SHAPE: {{^ *}}explicit main_lambda_future(int &&n)
-// SHAPE: {{^ *}}main_lambda_future_3(const Named &kept, const int &base, int &&n)
+// SHAPE: {{^}}class {{\[\[nodiscard\]\]}} main_lambda_future {
+// SHAPE: {{^ *}}explicit main_lambda_future(int &&n_arg)
+// SHAPE: {{^ *}}main_lambda_future_3(const Named &kept_arg, const int &base_arg,
+// SHAPE-NEXT: {{^ *}}int &&n_arg)
 // SHAPE: {{^ *}}auto square = [](int n) -> main_lambda_future {
 // SHAPE-NEXT: {{^ *}}return main_lambda_future(std::move(n));
 // SHAPE: {{^ *}}auto counting = [calls]() mutable -> main_lambda_future_4 {

@@ -54,10 +54,10 @@ int main() {
 // OUT-NEXT: +declared
 // OUT-NEXT: -declared
 // OUT-NEXT: 71
-// SHAPE: {{^}}template <> class special_future<const char *> {
+// SHAPE: {{^}}template <> class {{\[\[nodiscard\]\]}} special_future<const char *> {
 // SHAPE: {{^}}special_future<const char *> special<const char *>(const char *text) {
 // SHAPE-NEXT: {{^}}  return special_future<const char *>(std::move(text));
-// SHAPE: {{^}}class declared_future {
+// SHAPE: {{^}}class {{\[\[nodiscard\]\]}} declared_future {
 // SHAPE: {{^}}template <> unawait::Async<int> declared<int>(int value) {
 // SHAPE-NEXT: {{^}}  return unawait::Async<int>(declared_future(std::move(value)));
 // SIZES: function `special<const char *>`

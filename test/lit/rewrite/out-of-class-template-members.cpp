@@ -62,6 +62,6 @@ int main() {
 // OUT-NEXT: 16.5
 // OUT-NEXT: 42
 // SHAPE: {{^ *}}template <class U> class as_future;
-// SHAPE: {{^}}template <class T> class Box<T>::get_future {
-// SHAPE: {{^}}template <class T> template <class U> class Box<T>::as_future {
-// SHAPE: {{^}}template <class U> class Plain::twice_future {
+// SHAPE: {{^}}template <class T> class {{\[\[nodiscard\]\]}} Box<T>::get_future {
+// SHAPE: {{^}}template <class T> template <class U> class {{\[\[nodiscard\]\]}} Box<T>::as_future {
+// SHAPE: {{^}}template <class U> class {{\[\[nodiscard\]\]}} Plain::twice_future {

@@ -32,12 +32,12 @@ struct Take {
   int operator()(const Tracer &, int n) const { return n; }
 };
 
-// SHAPE: {{^}}template <class F, class... Args> class call_later_future {
-// SHAPE: {{^ *}}call_later_future(F &&f, Args &&...args) {
-// SHAPE-NEXT: {{^ *}}::new (unawait::detail::address_of(this->f)) F(std::move(f));
+// SHAPE: {{^}}template <class F, class... Args> class {{\[\[nodiscard\]\]}} call_later_future {
+// SHAPE: {{^ *}}call_later_future(F &&f_arg, Args &&...args_arg) {
+// SHAPE-NEXT: {{^ *}}::new (unawait::detail::address_of(this->f)) F(std::move(f_arg));
 // SHAPE-NEXT: {{^ *}}::new (unawait::detail::address_of(this->args))
 // SHAPE-NEXT: {{^ *}}unawait::detail::pack<Args &&...>(unawait::detail::pack_init,
-// SHAPE-NEXT: {{^ *}}std::forward<Args>(args)...);
+// SHAPE-NEXT: {{^ *}}std::forward<Args>(args_arg)...);
 // SHAPE: {{^ *}}inline unawait::Poll<output_type> poll(unawait::Context &cx) {
 // SHAPE-NEXT: {{^ *}}return poll_pack(cx, std::make_index_sequence<sizeof...(Args)>());
 // SHAPE: {{^ *}}template <std::size_t... I>

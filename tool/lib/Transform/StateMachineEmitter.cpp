@@ -9,6 +9,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <map>
+#include <set>
 
 namespace unawait {
 
@@ -52,7 +54,9 @@ private:
                        M.Name, llvm::sys::path::filename(Where.getFilename()),
                        Where.getLine());
     S += enclosingTemplateHeaders() + templateHeader() +
-         (M.SpecializationArguments.empty() ? "" : "template <>\n") + "class " +
+         (M.SpecializationArguments.empty() ? "" : "template <>\n") +
+         // A future does nothing until polled: discarding one is a bug.
+         "class [[nodiscard]] " +
          outOfClassQualifier() + M.ClassName + M.SpecializationArguments +
          " {\npublic:\n";
     S += "using output_type = " + M.OutputTypeSpelling + ";\n\n";
@@ -98,10 +102,35 @@ private:
     return Params;
   }
 
-  /// The constructor parameter's name: the function parameter's, or the
-  /// member's for `this`.
-  static std::string parameterName(const FrameObject &Param) {
-    return Param.Kind == ObjectKind::This ? Param.MemberName : Param.SourceName;
+  /// The constructor parameter's name ("n_arg" for the function parameter
+  /// `n`, "self_arg" for `this`): see ArgumentNames.
+  std::string parameterName(const FrameObject &Param) const {
+    return ArgumentNames.at(&Param);
+  }
+
+  /// Picks the constructor's parameter names: the parameter's (or, for
+  /// `this`, the member's) name with "_arg", so that no parameter hides
+  /// the member it initialises or any other (-Wshadow), nor a name the
+  /// function spells (which may be a type named in a later parameter's
+  /// declaration).
+  std::map<const FrameObject *, std::string> argumentNames() const {
+    std::set<std::string> Taken{M.ClassName};
+    for (const auto &[Identifier, Count] : functionIdentifiers(M.Function.Definition, Ctx))
+      Taken.insert(Identifier);
+    for (const FrameObject &Object : M.Objects)
+      for (const std::string &Name : {Object.MemberName, Object.LocalName,
+                                      Object.AccessPath.substr(0, Object.AccessPath.find('.'))})
+        Taken.insert(Name);
+    std::map<const FrameObject *, std::string> Names;
+    for (const FrameObject *Param : params()) {
+      std::string Base = (Param->Kind == ObjectKind::This ? Param->MemberName : Param->SourceName) + "_arg";
+      std::string Name = Base;
+      for (unsigned Suffix = 1; Taken.count(Name); ++Suffix)
+        Name = Base + "_" + std::to_string(Suffix);
+      Taken.insert(Name);
+      Names.emplace(Param, Name);
+    }
+    return Names;
   }
 
   /// The constructor's parameter for a function parameter: by-value
@@ -114,12 +143,12 @@ private:
       QualType Element = Param.Type->castAs<PackExpansionType>()->getPattern();
       if (!Element->isReferenceType())
         Element = Ctx.getRValueReferenceType(Element);
-      return declareName(Element, "..." + Param.SourceName, Ctx);
+      return declareName(Element, "..." + parameterName(Param), Ctx);
     }
     QualType Type = Param.Type->isReferenceType()
                         ? Param.Type
                         : Ctx.getRValueReferenceType(Param.Type);
-    return declareName(Type, Param.SourceName, Ctx);
+    return declareName(Type, parameterName(Param), Ctx);
   }
 
   std::string constructors() {
@@ -137,15 +166,15 @@ private:
       } else if (Param->Pack) {
         FromArgs += placementNew(Member, Param->StoredTypeSpelling,
                                  "(unawait::detail::pack_init, " +
-                                     forwarded(*Param) + "...)");
+                                     forwarded(*Param, parameterName(*Param)) + "...)");
         FromOther += placementNew(Member, Param->StoredTypeSpelling,
                                   "(std::move(other." + Param->AccessPath + "))");
       } else if (Param->StoredAsPointer) {
-        FromArgs += Member + " = std::addressof(" + Param->SourceName + ");\n";
+        FromArgs += Member + " = std::addressof(" + parameterName(*Param) + ");\n";
         FromOther += Member + " = other." + Param->AccessPath + ";\n";
       } else {
         FromArgs += placementNew(Member, Param->StoredTypeSpelling,
-                                 "(std::move(" + Param->SourceName + "))");
+                                 "(std::move(" + parameterName(*Param) + "))");
         FromOther += placementNew(Member, Param->StoredTypeSpelling,
                                   "(std::move(other." + Param->AccessPath + "))");
       }
@@ -801,20 +830,21 @@ private:
     return M.ClassName + "<" + Arguments + ">";
   }
 
-  /// A parameter passed on as the function received it: a value or an
+  /// A parameter (named \p Name where this is written) passed on as the
+  /// function received it: a value or an
   /// rvalue reference moved, a forwarding reference forwarded, an lvalue
   /// reference as is.
-  std::string forwarded(const FrameObject &Param) const {
+  std::string forwarded(const FrameObject &Param, const std::string &Name) const {
     QualType Type = Param.Type;
     if (Param.Pack)
       Type = Type->castAs<PackExpansionType>()->getPattern();
     if (Param.Kind == ObjectKind::This || Type->isLValueReferenceType())
-      return Param.SourceName;
+      return Name;
     if (const auto *RValue = Type->getAs<RValueReferenceType>();
         RValue && RValue->getPointeeType()->isDependentType())
       return "std::forward<" + spellType(RValue->getPointeeType(), Ctx) + ">(" +
-             Param.SourceName + ")";
-    return "std::move(" + Param.SourceName + ")";
+             Name + ")";
+    return "std::move(" + Name + ")";
   }
 
   std::string factoryBody() const {
@@ -822,7 +852,7 @@ private:
     for (const FrameObject *Param : params()) {
       if (!Args.empty())
         Args += ", ";
-      Args += forwarded(*Param) + (Param->Pack ? "..." : "");
+      Args += forwarded(*Param, Param->SourceName) + (Param->Pack ? "..." : "");
     }
     std::string Build = classType() + "(" + Args + ")";
     if (M.Function.BoxedSignature)
@@ -838,6 +868,8 @@ private:
   SourceText Text;
   /// No unwind guard: nothing to destroy if an exception leaves poll().
   const bool HandlerFree = !M.pollNeedsUnwindGuard();
+  /// The constructor's parameter for each kept parameter (and `this`).
+  const std::map<const FrameObject *, std::string> ArgumentNames = argumentNames();
 };
 
 } // namespace

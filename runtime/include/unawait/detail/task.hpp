@@ -376,29 +376,38 @@ class Task final : public TaskCore<output_t<F>> {
 
   static PollResult poll(TaskHeader* t, Context& cx) noexcept {
     Task* task = self(t);
-    try {
+    UNAWAIT_TRY {
       Poll<T> result = task->future_.poll(cx);
       if (result.is_pending()) return PollResult::pending;
       stored_t<T> value = take_output(std::move(result));
       task->future_.~F();  // the future's destructors run before the JoinHandle sees the value
-      try {
+      UNAWAIT_TRY {
         ::new (static_cast<void*>(&task->value)) stored_t<T>(std::move(value));
-      } catch (...) {
+      }
+      UNAWAIT_CATCH_ALL {
         ::new (static_cast<void*>(&task->error)) std::exception_ptr(std::current_exception());
         return PollResult::error;
       }
       return PollResult::value;
-    } catch (...) {
+    }
+    UNAWAIT_CATCH_ALL {
       task->future_.~F();
       ::new (static_cast<void*>(&task->error)) std::exception_ptr(std::current_exception());
       return PollResult::error;
     }
   }
 
+  // The outcome is "failed" either way. Without exceptions it holds an empty
+  // exception_ptr (nothing else can fail then) and the JoinHandle reports the
+  // cancellation itself (join_handle.hpp).
   static void cancel(TaskHeader* t) noexcept {
     Task* task = self(t);
     task->future_.~F();
+#if UNAWAIT_EXCEPTIONS
     ::new (static_cast<void*>(&task->error)) std::exception_ptr(std::make_exception_ptr(TaskCancelled(task->display_name())));
+#else
+    ::new (static_cast<void*>(&task->error)) std::exception_ptr();
+#endif
   }
 
   static void drop_output(TaskHeader* t, bool failed) noexcept { self(t)->destroy_outcome(failed); }
@@ -435,11 +444,12 @@ Task<F>* new_task(Scheduler* sched, F&& future, std::uint64_t number, const std:
   const std::size_t size = sizeof(TaskF) + (name != nullptr ? name->size() + 1 : 0);
   void* block = TaskF::allocate(size);
   TaskF* task;
-  try {
+  UNAWAIT_TRY {
     task = ::new (block) TaskF(sched, kSpawnState, std::move(future));
-  } catch (...) {
+  }
+  UNAWAIT_CATCH_ALL {
     TaskF::deallocate(block);
-    throw;
+    UNAWAIT_RETHROW;
   }
   if (name != nullptr) {
     char* text = static_cast<char*>(block) + sizeof(TaskF);

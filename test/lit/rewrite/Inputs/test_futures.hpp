@@ -11,7 +11,7 @@
 /// tests compare the lifetimes of objects in the coroutine and the rewritten
 /// builds, and see any copy or move the rewrite would add.
 struct Tracer {
-  explicit Tracer(const char *name) : name(name) { std::printf("+%s\n", name); }
+  explicit Tracer(const char *given) : name(given) { std::printf("+%s\n", name); }
   Tracer(const Tracer &other) : name(other.name) {
     std::printf("+%s (copy)\n", name);
   }
