@@ -25,14 +25,14 @@ int main() { std::printf("total = %d\n", unawait::block_on(caller())); }
 // OUT: total = 10
 
 // NOBOX-NOT: {{^[^/]*}}unawait::Async<int>(
-// NOBOX-NOT: {{^}}class scaled_future
+// NOBOX-NOT: {{^}}class {{.*}}scaled_future
 // NOBOX-DAG: ::lib::scaled_future future0;
 // NOBOX-DAG: ::lib::scaled_twice_future future1;
-// NOBOX-NOT: {{^}}class scaled_future
+// NOBOX-NOT: {{^}}class {{.*}}scaled_future
 
-// HEADER: class scaled_future {
+// HEADER: class {{\[\[nodiscard\]\]}} scaled_future {
 // HEADER: inline scaled_future scaled(const char *label, int n) {
-// HEADER: class scaled_twice_future {
+// HEADER: class {{\[\[nodiscard\]\]}} scaled_twice_future {
 // HEADER: ::lib::scaled_future future{{[01]}};
 // HEADER: inline scaled_twice_future scaled_twice(int n) {
 
