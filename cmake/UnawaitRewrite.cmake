@@ -41,7 +41,10 @@ if(NOT DEFINED UNAWAIT_RUNTIME_INCLUDE_DIR)
   set(UNAWAIT_RUNTIME_INCLUDE_DIR "${CMAKE_CURRENT_LIST_DIR}/../runtime/include")
   cmake_path(NORMAL_PATH UNAWAIT_RUNTIME_INCLUDE_DIR)
 endif()
-set(_UNAWAIT_RUN_SIZES "${CMAKE_CURRENT_LIST_DIR}/UnawaitRunSizes.cmake")
+# Global properties: the functions run in their callers' scopes, which need
+# not see this file's variables (add_subdirectory, include_guard).
+set_property(GLOBAL PROPERTY UNAWAIT_RUNTIME_INCLUDE_DIR "${UNAWAIT_RUNTIME_INCLUDE_DIR}")
+set_property(GLOBAL PROPERTY UNAWAIT_RUN_SIZES "${CMAKE_CURRENT_LIST_DIR}/UnawaitRunSizes.cmake")
 set(UNAWAIT_EXECUTABLE "" CACHE FILEPATH
     "unawait tool used by unawait_rewrite() when this build has no `unawait` target")
 
@@ -85,7 +88,8 @@ function(unawait_rewrite out in)
   if(ARG_COMPILER_ARGS)
     set(flags ${ARG_COMPILER_ARGS})
   else()
-    set(flags -std=c++20 "-I${UNAWAIT_RUNTIME_INCLUDE_DIR}")
+    get_property(runtime_include GLOBAL PROPERTY UNAWAIT_RUNTIME_INCLUDE_DIR)
+    set(flags -std=c++20 "-I${runtime_include}")
     foreach(dir IN LISTS ARG_INCLUDE_DIRECTORIES)
       cmake_path(ABSOLUTE_PATH dir BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
       list(APPEND flags "-I${dir}")
@@ -107,9 +111,12 @@ function(unawait_rewrite out in)
 endfunction()
 
 # -I/-D flags from <target>'s build properties, as generator expressions
-# (evaluated with the usage requirements of what <target> links).
-function(_unawait_target_parse_flags var target)
-  set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
+# (evaluated with the usage requirements of what <target> links), without the
+# directories of rewritten headers below <root>: the parse reads the original
+# C++20 headers, and must not depend on the outputs of other rewrites.
+function(_unawait_target_parse_flags var target root)
+  string(REGEX REPLACE "([][+.*()^$?|\\\\])" "\\\\\\1" root_regex "${root}")
+  set(incs "$<FILTER:$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>,EXCLUDE,^${root_regex}>")
   set(defs "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
   set(${var}
       "$<$<BOOL:${incs}>:-I$<JOIN:${incs},$<SEMICOLON>-I>>"
@@ -182,8 +189,10 @@ function(unawait_rewrite_sources target)
     message(FATAL_ERROR "unawait_rewrite_sources(${target}): no sources given")
   endif()
   _unawait_tool(tool tool_dependency)
-  _unawait_target_parse_flags(target_flags ${target})
-  set(flags -std=c++20 "-I${UNAWAIT_RUNTIME_INCLUDE_DIR}" ${target_flags})
+  set(root "${CMAKE_CURRENT_BINARY_DIR}/unawait/${target}")
+  _unawait_target_parse_flags(target_flags ${target} "${root}")
+  get_property(runtime_include GLOBAL PROPERTY UNAWAIT_RUNTIME_INCLUDE_DIR)
+  set(flags -std=c++20 "-I${runtime_include}" ${target_flags})
   set(options "")
   if(ARG_LINE_DIRECTIVES)
     list(APPEND options --line-directives)
@@ -192,7 +201,6 @@ function(unawait_rewrite_sources target)
     list(APPEND options --emit-size-asserts)
   endif()
 
-  set(root "${CMAKE_CURRENT_BINARY_DIR}/unawait/${target}")
   foreach(header IN LISTS ARG_HEADERS)
     cmake_path(ABSOLUTE_PATH header BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
     _unawait_rewritten_header(out include_dir ${target} "${root}" "${header}")
@@ -220,6 +228,7 @@ endfunction()
 # `unawait sizes` over the target's annotated sources, run before the target
 # is built.
 function(_unawait_add_size_steps target tool tool_dependency flags report max)
+  get_property(run_sizes GLOBAL PROPERTY UNAWAIT_RUN_SIZES)
   set(sources ${ARGN})
   list(TRANSFORM sources PREPEND "${CMAKE_CURRENT_SOURCE_DIR}/" REGEX "^[^/]")
   if(report)
@@ -235,8 +244,8 @@ function(_unawait_add_size_steps target tool tool_dependency flags report max)
   add_custom_command(
     OUTPUT "${stamp}"
     COMMAND "${CMAKE_COMMAND}" "-DTOOL=${tool}" "-DOUTPUT=${stamp}" ${max_option}
-            "-DSOURCES=${sources}" "-DFLAGS=${flags}" -P "${_UNAWAIT_RUN_SIZES}"
-    DEPENDS ${sources} ${tool_dependency} "${_UNAWAIT_RUN_SIZES}"
+            "-DSOURCES=${sources}" "-DFLAGS=${flags}" -P "${run_sizes}"
+    DEPENDS ${sources} ${tool_dependency} "${run_sizes}"
     COMMENT "unawait: frame sizes of ${target}"
     VERBATIM)
   add_custom_target(${target}_unawait_sizes DEPENDS "${stamp}")

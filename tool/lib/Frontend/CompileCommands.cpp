@@ -110,9 +110,15 @@ std::optional<CompileCommand> databaseCommand(CompilationDatabase &Database,
   return std::nullopt;
 }
 
-/// FixedCompilationDatabase's command: `clang-tool ARGS... FILE`.
+/// FixedCompilationDatabase's command, `TOOL ARGS... FILE`, where TOOL is
+/// this executable's absolute path. clang's driver looks for GCC beside its
+/// own directory first: with a bare name ("clang-tool") that is "/..", which
+/// finds libstdc++ as /../lib/gcc/... through Debian's /lib symlink, and a
+/// depfile listing such paths is never up to date for Ninja and Make, which
+/// resolve the ".." without the symlink.
 CompileCommand fixedCommand(const CompilationOptions &Options, llvm::StringRef Path) {
-  std::vector<std::string> CommandLine = {"clang-tool"};
+  std::vector<std::string> CommandLine = {llvm::sys::fs::getMainExecutable(
+      "unawait", reinterpret_cast<void *>(&fixedCommand))};
   std::vector<std::string> Args = Options.CompilerArgs
                                       ? *Options.CompilerArgs
                                       : defaultCompilerArgs(Options.RuntimeIncludeDir);
