@@ -83,7 +83,6 @@ function(unawait_rewrite out in)
   _unawait_tool(tool tool_dependency)
   cmake_path(ABSOLUTE_PATH in BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
   cmake_path(ABSOLUTE_PATH out BASE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}" NORMALIZE)
-  cmake_path(GET out PARENT_PATH out_dir)
 
   if(ARG_COMPILER_ARGS)
     set(flags ${ARG_COMPILER_ARGS})
@@ -99,15 +98,8 @@ function(unawait_rewrite out in)
     endforeach()
   endif()
 
-  cmake_path(RELATIVE_PATH out BASE_DIRECTORY "${CMAKE_BINARY_DIR}" OUTPUT_VARIABLE out_rel)
-  add_custom_command(
-    OUTPUT "${out}"
-    COMMAND "${CMAKE_COMMAND}" -E make_directory "${out_dir}"
-    COMMAND "${tool}" rewrite "${in}" -o "${out}" --depfile "${out}.d" -- ${flags}
-    DEPENDS "${in}" ${tool_dependency} ${ARG_DEPENDS}
-    DEPFILE "${out}.d"
-    COMMENT "unawait: rewriting ${out_rel}"
-    VERBATIM)
+  _unawait_add_rewrite("${out}" "${in}" "${tool}" "${tool_dependency}" "${flags}" ""
+                       ${ARG_DEPENDS})
 endfunction()
 
 # -I/-D flags from <target>'s build properties, as generator expressions
@@ -163,7 +155,8 @@ function(_unawait_rewritten_header out_var include_var target root header)
   set(${include_var} "${out_dir}" PARENT_SCOPE)
 endfunction()
 
-# The one rewrite command of unawait_rewrite_sources().
+# The rewrite command of both functions: OUT from IN, rerun when IN, the tool,
+# a header in its depfile or an extra dependency (ARGN) changes.
 function(_unawait_add_rewrite out in tool tool_dependency flags options)
   cmake_path(GET out PARENT_PATH out_dir)
   cmake_path(RELATIVE_PATH out BASE_DIRECTORY "${CMAKE_BINARY_DIR}" OUTPUT_VARIABLE out_rel)
@@ -171,7 +164,7 @@ function(_unawait_add_rewrite out in tool tool_dependency flags options)
     OUTPUT "${out}"
     COMMAND "${CMAKE_COMMAND}" -E make_directory "${out_dir}"
     COMMAND "${tool}" rewrite "${in}" -o "${out}" --depfile "${out}.d" ${options} -- ${flags}
-    DEPENDS "${in}" ${tool_dependency}
+    DEPENDS "${in}" ${tool_dependency} ${ARGN}
     DEPFILE "${out}.d"
     COMMENT "unawait: rewriting ${out_rel}"
     COMMAND_EXPAND_LISTS
