@@ -2,6 +2,7 @@
 # find_package(unawait CONFIG) loads:
 #
 #   bin/unawait                              the tool (when UNAWAIT_BUILD_TOOL)
+#   bin/unawait-review-frame-sizes           a pull request's frame-size diff
 #   include/unawait/...                      the header-only runtime
 #   lib/cmake/unawait/unawaitConfig.cmake    unawait::runtime, unawait::unawait,
 #   lib/cmake/unawait/UnawaitRewrite.cmake     unawait_rewrite(), unawait_rewrite_sources()
@@ -22,6 +23,8 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/runtime/include/"
 if(TARGET unawait)
   install(TARGETS unawait EXPORT unawaitTargets
           RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+  install(PROGRAMS "${PROJECT_SOURCE_DIR}/scripts/review-frame-sizes.sh"
+          DESTINATION "${CMAKE_INSTALL_BINDIR}" RENAME unawait-review-frame-sizes)
 endif()
 install(EXPORT unawaitTargets NAMESPACE unawait::
         DESTINATION "${UNAWAIT_INSTALL_CMAKEDIR}")

@@ -4,7 +4,8 @@
 #   review-frame-sizes.sh [--unawait PATH] [--fail-on-growth=LIMIT] [--out DIR]
 #                         BASE_REF FILE... [-- COMPILER_ARGS...]
 #
-# Run from anywhere inside a git checkout of the change. It measures FILE...
+# (installed as bin/unawait-review-frame-sizes; --unawait defaults to the
+# unawait beside it, else the one on PATH). Run from anywhere inside a git checkout of the change. It measures FILE...
 # (paths relative to the repository's root) as they are in the working tree,
 # then as they are at BASE_REF (a temporary `git worktree`), with the same
 # compiler arguments, and writes DIR/base.json, DIR/head.json and
@@ -14,7 +15,10 @@
 # file does not parse), 0 otherwise.
 set -euo pipefail
 
+# Installed as bin/unawait-review-frame-sizes, next to the tool: use that one.
 unawait=unawait
+here=$(dirname "$(readlink -f "$0")")
+if [ -x "$here/unawait" ]; then unawait=$here/unawait; fi
 growth=()
 out=frame-sizes
 while [ $# -gt 0 ]; do

@@ -9,6 +9,7 @@ if(NOT status EQUAL 0)
 endif()
 foreach(file
     bin/unawait
+    bin/unawait-review-frame-sizes
     include/unawait/unawait.hpp
     include/unawait/detail
     lib/cmake/unawait/unawaitConfig.cmake
