@@ -1412,7 +1412,11 @@ public:
     else if (Known && Known->Function.BoxedSignature)
       Reason = isVirtualMethod(Callee) ? BoxReason::Virtual : BoxReason::SeparateDeclaration;
     else if (!Known && isAnnotatedDeclaration(Callee))
-      Reason = isVirtualMethod(Callee) ? BoxReason::Virtual : BoxReason::DefinedElsewhere;
+      Reason = isVirtualMethod(Callee) ? BoxReason::Virtual
+               // Defined later in this file: not analysed yet, but its own
+               // definition keeps the signature of this declaration.
+               : Callee->isDefined() ? BoxReason::SeparateDeclaration
+                                     : BoxReason::DefinedElsewhere;
     if (Reason)
       addBox(P.Await, Call, Callee, *Reason);
   }

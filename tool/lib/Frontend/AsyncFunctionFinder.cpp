@@ -16,13 +16,26 @@ bool isAnnotatedAsync(const clang::Decl *D) {
   return false;
 }
 
+/// A member the header's rewrite nests a generated class for that callers can
+/// name: defined in its class, not virtual, the class named, not a template
+/// and at namespace scope.
+static bool isNameableMember(const clang::CXXMethodDecl *Method) {
+  const clang::CXXRecordDecl *Class = Method->getParent();
+  return !Method->isVirtual() && !Method->isOutOfLine() && Class->getIdentifier() &&
+         !Class->isLambda() && !Class->isTemplated() &&
+         !llvm::isa<clang::ClassTemplateSpecializationDecl>(Class) &&
+         Class->getDeclContext()->getRedeclContext()->isFileContext();
+}
+
 bool isExternalCandidate(const clang::FunctionDecl *FD,
                          const clang::SourceManager &SM) {
   clang::SourceLocation At = SM.getExpansionLoc(FD->getLocation());
-  return !SM.isInMainFile(At) && !SM.isInSystemHeader(At) &&
-         !llvm::isa<clang::CXXMethodDecl>(FD) && !FD->isTemplated() &&
-         !FD->isTemplateInstantiation() && FD->getPreviousDecl() == nullptr &&
-         FD->getDeclContext()->getRedeclContext()->isFileContext();
+  if (SM.isInMainFile(At) || SM.isInSystemHeader(At) || FD->isTemplated() ||
+      FD->isTemplateInstantiation() || FD->getPreviousDecl() != nullptr)
+    return false;
+  if (const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(FD))
+    return isNameableMember(Method);
+  return FD->getDeclContext()->getRedeclContext()->isFileContext();
 }
 
 std::optional<clang::QualType> asyncOutputType(clang::QualType Type) {

@@ -29,14 +29,16 @@ namespace unawait {
 
 namespace {
 
-/// True if \p D is, or its namespace holds, an external async function (a
-/// header's, see isExternalCandidate). Walks declaration contexts only, never
-/// bodies, so headers cost little.
+/// True if \p D is, or its namespace or class holds, an external async
+/// function (a header's, see isExternalCandidate). Walks declaration contexts
+/// only, never bodies, so headers cost little.
 bool holdsExternalAsync(const clang::Decl *D, const clang::SourceManager &SM) {
   if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
     return FD->doesThisDeclarationHaveABody() && isAnnotatedAsync(FD) &&
            isExternalCandidate(FD, SM);
-  if (!llvm::isa<clang::NamespaceDecl, clang::LinkageSpecDecl>(D))
+  const auto *Class = llvm::dyn_cast<clang::CXXRecordDecl>(D);
+  bool NameableClass = Class && Class->isThisDeclarationADefinition() && !Class->isTemplated();
+  if (!NameableClass && !llvm::isa<clang::NamespaceDecl, clang::LinkageSpecDecl>(D))
     return false;
   for (const clang::Decl *Inner : llvm::cast<clang::DeclContext>(D)->decls())
     if (holdsExternalAsync(Inner, SM))
