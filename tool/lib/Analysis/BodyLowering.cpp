@@ -61,11 +61,6 @@ namespace {
 class ForbiddenSearch : public RecursiveASTVisitor<ForbiddenSearch> {
 public:
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool VisitGotoStmt(GotoStmt *S) { return found(S, Unsupported::Goto); }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) {
-    return found(S, Unsupported::Goto);
-  }
-  bool VisitLabelStmt(LabelStmt *S) { return found(S, Unsupported::Goto); }
   bool VisitCoyieldExpr(CoyieldExpr *S) { return found(S, Unsupported::CoYield); }
   bool found(Stmt *S, Unsupported What) {
     Where = S->getBeginLoc();
@@ -76,8 +71,10 @@ public:
   std::optional<Unsupported> Construct;
 };
 
-/// The break and continue statements under a statement that jump out of it
-/// (not those that belong to a loop or switch inside it).
+/// The break, continue and goto statements under a statement that jump out
+/// of it (not the breaks and continues that belong to a loop or switch
+/// inside it; every goto, whose label is never inside a statement printed
+/// as written).
 class EscapingJumps : public RecursiveASTVisitor<EscapingJumps> {
 public:
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
@@ -87,6 +84,8 @@ public:
     bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
     bool Switch = isa<SwitchStmt>(S);
     if (isa<BreakStmt>(S) && LoopDepth == 0 && SwitchDepth == 0)
+      Found.push_back(S);
+    if (isa<GotoStmt>(S))
       Found.push_back(S);
     if (isa<ContinueStmt>(S) && LoopDepth == 0)
       Found.push_back(S);
@@ -106,6 +105,10 @@ std::vector<const Stmt *> escapingJumps(const Stmt *S) {
   EscapingJumps Search;
   Search.TraverseStmt(const_cast<Stmt *>(S));
   return std::move(Search.Found);
+}
+
+bool containsLabel(const Stmt *S) {
+  return !nodesWhere(S, [](const Stmt *N) { return isa<LabelStmt>(N); }).empty();
 }
 
 /// The statements of a block: a compound statement's children, or the
@@ -472,9 +475,48 @@ public:
     }
   };
 
-  /// The jump node of a break or continue (null if it targets nothing
+  /// True if the scope \p Block (the lowering's, around the current
+  /// statement) holds \p Label: a scope the lowering adds has no origin,
+  /// and holds a label only where a scope inside it does.
+  bool scopeHolds(const BlockNode &Block, const LabelStmt *Label) const {
+    if (!Block.Origin)
+      return false;
+    TextRange Scope = rangeOf(Block.Origin);
+    unsigned At = rangeOf(Label).Begin;
+    return Scope.Begin <= At && At < Scope.End;
+  }
+
+  /// What a goto leaves, youngest first, as C++ ends it: every object of
+  /// the scopes around the goto that do not hold the label, then, in the
+  /// innermost scope that does, the objects declared after the label (a
+  /// jump backwards). Sema has rejected jumps into an object's scope.
+  std::vector<ObjectId> objectsLeftByGoto(const GotoStmt *Goto) const {
+    const LabelStmt *Label = Goto->getLabel()->getStmt();
+    size_t Holder = Scopes.size() - 1;
+    while (Holder > 0 && !scopeHolds(*Scopes[Holder], Label))
+      --Holder;
+    std::vector<ObjectId> Left = objectsLeft(Holder + 1);
+    const std::vector<ObjectId> &Declared = Scopes[Holder]->Declared;
+    for (auto It = Declared.rbegin(); It != Declared.rend(); ++It)
+      if (SM.isBeforeInTranslationUnit(Label->getBeginLoc(), M.Objects[*It].Loc))
+        Left.push_back(*It);
+    return Left;
+  }
+
+  std::unique_ptr<JumpNode> gotoNode(const GotoStmt *Goto) const {
+    auto Node = std::make_unique<JumpNode>();
+    Node->Origin = Goto;
+    Node->JumpTarget = JumpNode::Goto;
+    Node->Label = Goto->getLabel()->getName().str();
+    Node->Destroy = objectsLeftByGoto(Goto);
+    return Node;
+  }
+
+  /// The jump node of a break, continue or goto (null if it targets nothing
   /// known: then it is printed as written).
   std::unique_ptr<JumpNode> jumpFor(const Stmt *Jump) {
+    if (const auto *Goto = dyn_cast<GotoStmt>(Jump))
+      return gotoNode(Goto);
     bool IsBreak = isa<BreakStmt>(Jump);
     for (auto Target = Targets.rbegin(); Target != Targets.rend(); ++Target) {
       if (!IsBreak && !Target->IsLoop)
@@ -498,6 +540,12 @@ public:
   /// frame objects too and the jump destroys everything in order.
   bool hasDestroyingJump(const Stmt *S) const {
     for (const Stmt *Jump : escapingJumps(S)) {
+      if (const auto *Goto = dyn_cast<GotoStmt>(Jump)) {
+        if (llvm::any_of(objectsLeftByGoto(Goto),
+                         [&](ObjectId Id) { return M.Objects[Id].HasDestructor; }))
+          return true;
+        continue;
+      }
       bool IsBreak = isa<BreakStmt>(Jump);
       for (auto Target = Targets.rbegin(); Target != Targets.rend(); ++Target) {
         if (!IsBreak && !Target->IsLoop)
@@ -511,8 +559,11 @@ public:
     return false;
   }
 
+  /// A statement holding a label is lowered too: the label then starts a
+  /// chunk, and every region around it is a chunk of its own, so that no
+  /// goto crosses a local of poll() declared in a chunk's braces.
   bool needsLowering(const Stmt *S) const {
-    return containsAwait(S) || hasDestroyingJump(S);
+    return containsAwait(S) || hasDestroyingJump(S) || containsLabel(S);
   }
 
   // --- statements ----------------------------------------------------
@@ -536,7 +587,7 @@ public:
     // what it leaves): no dead destruction, and no fallthrough warning at
     // the next case label.
     bool EndsInJump = !Children.empty() &&
-                      isa<BreakStmt, ContinueStmt, CoreturnStmt>(
+                      isa<BreakStmt, ContinueStmt, GotoStmt, CoreturnStmt>(
                           withoutCaseLabels(Children.back()));
     if (EndsInJump)
       return;
@@ -592,7 +643,15 @@ public:
       lowerStatement(Out, Case->getSubStmt());
       return;
     }
-    if (!needsLowering(S) || isa<BreakStmt, ContinueStmt>(S)) {
+    if (const auto *Labeled = dyn_cast<LabelStmt>(S)) {
+      auto &Label = Out.add<LabelNode>();
+      Label.Origin = S;
+      Label.Text.literal(Labeled->getName() + std::string(":"));
+      Label.GotoTarget = true;
+      lowerStatement(Out, Labeled->getSubStmt());
+      return;
+    }
+    if (!needsLowering(S) || isa<BreakStmt, ContinueStmt, GotoStmt>(S)) {
       lowerText(Out, S);
       return;
     }
@@ -658,7 +717,7 @@ public:
       lowerDeclaration(Out, Decls);
       return;
     }
-    if (isa<BreakStmt, ContinueStmt>(S)) {
+    if (isa<BreakStmt, ContinueStmt, GotoStmt>(S)) {
       if (std::unique_ptr<JumpNode> Jump = jumpFor(S)) {
         Out.Children.push_back(std::move(Jump));
         return;
@@ -858,7 +917,9 @@ public:
     Node->Evaluates.push_back(Operand);
     Node->VoidOperand = Operand->getType()->isVoidType();
     Node->Value = sourceOf(Operand);
-    if (isImplicitlyMovable(Operand))
+    // `co_return x;` of an async function returning `T&` binds the result
+    // to x: the coroutine's implicit move falls back to the lvalue.
+    if (isImplicitlyMovable(Operand) && !M.Function.OutputType->isLValueReferenceType())
       Node->Value = Code().literal("std::move(").append(Node->Value).literal(")");
     return Node;
   }
