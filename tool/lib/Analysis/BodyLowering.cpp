@@ -503,11 +503,35 @@ public:
     return Left;
   }
 
-  std::unique_ptr<JumpNode> gotoNode(const GotoStmt *Goto) const {
+  /// A label of the user's keeps its name in poll(), unless poll() has a
+  /// label of that name or could have one (`done`, `resume_Suspend0`,
+  /// `continue_1`, `enter_try_1`): then it gets a suffix.
+  std::string labelName(const LabelDecl *Label) {
+    auto [Known, Inserted] = LabelNames.try_emplace(Label);
+    if (!Inserted)
+      return Known->second;
+    llvm::StringRef Name = Label->getName();
+    std::string Given = Name.str();
+    bool Generated = Name == "done" || Name.starts_with("resume_") ||
+                     Name.starts_with("continue_") || Name.starts_with("enter_");
+    auto Spelled = [&](llvm::StringRef Candidate) {
+      return !nodesWhere(Body, [&](const Stmt *N) {
+                const auto *L = dyn_cast<LabelStmt>(N);
+                return L && L->getName() == Candidate;
+              }).empty();
+    };
+    if (Generated)
+      do
+        Given += "_label";
+      while (Spelled(Given));
+    return Known->second = Given;
+  }
+
+  std::unique_ptr<JumpNode> gotoNode(const GotoStmt *Goto) {
     auto Node = std::make_unique<JumpNode>();
     Node->Origin = Goto;
     Node->JumpTarget = JumpNode::Goto;
-    Node->Label = Goto->getLabel()->getName().str();
+    Node->Label = labelName(Goto->getLabel());
     Node->Destroy = objectsLeftByGoto(Goto);
     return Node;
   }
@@ -559,11 +583,13 @@ public:
     return false;
   }
 
-  /// A statement holding a label is lowered too: the label then starts a
-  /// chunk, and every region around it is a chunk of its own, so that no
-  /// goto crosses a local of poll() declared in a chunk's braces.
+  /// A statement holding a label, or a case label of the switch being
+  /// lowered, is lowered too: the label then starts a chunk, and every
+  /// region around it is a chunk of its own, so that no goto (or the
+  /// switch's jump) crosses a local of poll() declared in a chunk's braces.
   bool needsLowering(const Stmt *S) const {
-    return containsAwait(S) || hasDestroyingJump(S) || containsLabel(S);
+    return containsAwait(S) || hasDestroyingJump(S) || containsLabel(S) ||
+           (SwitchBody && ownCaseLabel(S));
   }
 
   // --- statements ----------------------------------------------------
@@ -632,21 +658,19 @@ public:
     if (const Stmt *Hinted = withoutLikelihood(S); Hinted != S)
       return lowerStatement(Out, Hinted);
     if (const auto *Case = dyn_cast<SwitchCase>(S)) {
-      if (&Out != SwitchBody) {
-        reportUnsupported(Diags, S->getBeginLoc(), Unsupported::NestedCaseLabel);
-        Failed = true;
-        return;
-      }
       auto &Label = Out.add<LabelNode>();
       Label.Origin = S;
       Label.Text = caseLabel(Case);
+      // Inside a statement of the switch's body (Duff's device), the
+      // switch jumps into that statement, like a goto.
+      Label.GotoTarget = &Out != SwitchBody;
       lowerStatement(Out, Case->getSubStmt());
       return;
     }
     if (const auto *Labeled = dyn_cast<LabelStmt>(S)) {
       auto &Label = Out.add<LabelNode>();
       Label.Origin = S;
-      Label.Text.literal(Labeled->getName() + std::string(":"));
+      Label.Text.literal(labelName(Labeled->getDecl()) + ":");
       Label.GotoTarget = true;
       lowerStatement(Out, Labeled->getSubStmt());
       return;
@@ -725,11 +749,6 @@ public:
     }
     if (const auto *Return = dyn_cast<CoreturnStmt>(S)) {
       lowerReturn(Out, Return);
-      return;
-    }
-    if (const SwitchCase *Label = SwitchBody ? ownCaseLabel(S) : nullptr) {
-      reportUnsupported(Diags, Label->getBeginLoc(), Unsupported::NestedCaseLabel);
-      Failed = true;
       return;
     }
     auto &Statement = Out.add<StatementNode>();
@@ -1581,6 +1600,7 @@ public:
   /// The block whose statements may carry the case labels of the switch
   /// being lowered.
   const BlockNode *SwitchBody = nullptr;
+  llvm::DenseMap<const LabelDecl *, std::string> LabelNames;
   /// co_returns lowered as ReturnNodes (the others are holes).
   llvm::DenseSet<const Stmt *> LoweredReturns;
   /// A kept decomposition's bindings: the object and how to read each.
