@@ -119,9 +119,11 @@ std::vector<const Stmt *> blockChildren(const Stmt *S) {
   return {S};
 }
 
-const Stmt *withoutCaseLabels(const Stmt *S) {
-  while (const auto *Case = dyn_cast<SwitchCase>(S))
-    S = Case->getSubStmt();
+/// The statement under its case labels and labels.
+const Stmt *withoutLabels(const Stmt *S) {
+  while (isa<SwitchCase, LabelStmt>(S))
+    S = isa<LabelStmt>(S) ? cast<LabelStmt>(S)->getSubStmt()
+                          : cast<SwitchCase>(S)->getSubStmt();
   return S;
 }
 
@@ -614,13 +616,13 @@ public:
     // the next case label.
     bool EndsInJump = !Children.empty() &&
                       isa<BreakStmt, ContinueStmt, GotoStmt, CoreturnStmt>(
-                          withoutCaseLabels(Children.back()));
+                          withoutLabels(Children.back()));
     if (EndsInJump)
       return;
     // `[[fallthrough]];` must stay last, after the destruction of the
     // scope's kept objects, to precede the next case label directly.
     std::unique_ptr<Node> Fallthrough;
-    if (!Children.empty() && isFallthrough(withoutCaseLabels(Children.back())) &&
+    if (!Children.empty() && isFallthrough(withoutLabels(Children.back())) &&
         !Block.Children.empty() && isa<StatementNode>(*Block.Children.back())) {
       Fallthrough = std::move(Block.Children.back());
       Block.Children.pop_back();
