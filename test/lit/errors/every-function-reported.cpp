@@ -23,7 +23,7 @@ UNAWAIT_ASYNC int not_async() { return 0; }
 
 UNAWAIT_ASYNC unawait::Async<int> bad_goto() {
   co_await ready(1);
-  // CHECK: every-function-reported.cpp:[[@LINE+1]]:10: error: a co_await inside this kind of expression is not supported yet
+  // CHECK: every-function-reported.cpp:[[@LINE+1]]:3: error: a co_await inside this kind of expression is not supported yet
   delete new int(co_await ready(1));
   co_return 0;
 }

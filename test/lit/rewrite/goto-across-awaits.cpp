@@ -39,12 +39,30 @@ int main() {
 // OUT-NEXT: -wait
 // OUT-NEXT: -attempt
 // OUT-NEXT: retry(2) = 2
-// OUT: -wait
+// OUT-NEXT: +attempt
+// OUT-NEXT: +wait
+// OUT-NEXT: -wait
+// OUT-NEXT: -attempt
+// OUT-NEXT: +attempt
+// OUT-NEXT: +wait
+// OUT-NEXT: -wait
+// OUT-NEXT: -attempt
+// OUT-NEXT: +attempt
+// OUT-NEXT: +wait
+// OUT-NEXT: -wait
 // OUT-NEXT: +skipped by 2
 // OUT-NEXT: -skipped by 2
 // OUT-NEXT: -attempt
 // OUT-NEXT: retry(3) = 3
-// OUT: == 2 polls
+// OUT-NEXT: == 0 polls
+// OUT-NEXT: dropped after 0 polls
+// OUT-NEXT: == 1 polls
+// OUT-NEXT: +attempt
+// OUT-NEXT: +wait
+// OUT-NEXT: dropped after 1 polls
+// OUT-NEXT: -wait
+// OUT-NEXT: -attempt
+// OUT-NEXT: == 2 polls
 // OUT-NEXT: +attempt
 // OUT-NEXT: +wait
 // OUT-NEXT: -wait
