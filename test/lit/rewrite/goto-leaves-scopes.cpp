@@ -1,6 +1,7 @@
 // A goto out of nested scopes ends the kept objects of every scope it
 // leaves, youngest first, before it jumps, as C++ does; the objects of the
-// scope it lands in stay (issue 9).
+// scope it lands in stay (issue 9). A label named like one of poll()'s
+// own (`done`) gets a suffix.
 // RUN: %difftest %s | FileCheck %s --check-prefix=OUT
 // RUN: unawait rewrite --line-directives %s | %golden %s | FileCheck %s
 #include "Inputs/test_futures.hpp"
@@ -14,13 +15,13 @@ UNAWAIT_ASYNC unawait::Async<void> search(int target) {
       Tracer cell("cell");
       co_await wake_yield(j);
       if (i * 2 + j == target)
-        goto found;
+        goto done;
     }
   }
   // golden end
   std::puts("not found");
   co_return;
-found:
+done:
   std::printf("found %d\n", target);
 }
 
@@ -57,7 +58,7 @@ int main() {
 // CHECK-NEXT:                 {
 // CHECK-NEXT:                   ::new (unawait::detail::address_of(cell)) Tracer("cell");
 // CHECK-NEXT:                   live_ |= Live::cell;
-// CHECK-NEXT:                   // Suspend0: `co_await wake_yield(j)` (line 15)
+// CHECK-NEXT:                   // Suspend0: `co_await wake_yield(j)` (line 16)
 // CHECK-NEXT:                   ::new (unawait::detail::address_of(future0))
 // CHECK-NEXT:                       WakeYield(wake_yield(j));
 // CHECK-NEXT:                   state_ = State::Suspend0;
@@ -71,7 +72,7 @@ int main() {
 // CHECK-NEXT:                     unawait::detail::destroy(cell);
 // CHECK-NEXT:                     live_ &= ~Live::row;
 // CHECK-NEXT:                     unawait::detail::destroy(row);
-// CHECK-NEXT:                     goto found;
+// CHECK-NEXT:                     goto done_label;
 // CHECK-NEXT:                   }
 // CHECK-NEXT:                   live_ &= ~Live::cell;
 // CHECK-NEXT:                   unawait::detail::destroy(cell);
