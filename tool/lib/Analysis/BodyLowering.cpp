@@ -127,8 +127,9 @@ const Stmt *withoutLabels(const Stmt *S) {
   return S;
 }
 
-/// True if `co_return E;` moves from E implicitly (C++20): E names a local
-/// variable or parameter of object type.
+/// True if `co_return E;` moves from E implicitly (C++20) in a template's
+/// pattern, where Sema has not decided: E names a local variable or
+/// parameter of object type.
 bool isImplicitlyMovable(const Expr *E) {
   E = E->IgnoreImplicitAsWritten()->IgnoreParens();
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
@@ -938,11 +939,25 @@ public:
     Node->Evaluates.push_back(Operand);
     Node->VoidOperand = Operand->getType()->isVoidType();
     Node->Value = sourceOf(Operand);
-    // `co_return x;` of an async function returning `T&` binds the result
-    // to x: the coroutine's implicit move falls back to the lvalue.
-    if (isImplicitlyMovable(Operand) && !M.Function.OutputType->isLValueReferenceType())
+    if (movesImplicitly(Return))
       Node->Value = Code().literal("std::move(").append(Node->Value).literal(")");
     return Node;
+  }
+
+  /// True if `co_return x;` moves from x (C++20's implicit move). Sema
+  /// decided it where the promise is known: the operand is then an xvalue
+  /// of the named lvalue (so a `T &&` parameter too, and never for an
+  /// async function returning `T &`, which binds the lvalue). In a
+  /// template's pattern, the rule for objects.
+  bool movesImplicitly(const CoreturnStmt *Return) const {
+    const Expr *Operand = Return->getOperand();
+    if (!Return->getPromiseCall())
+      return isImplicitlyMovable(Operand) &&
+             !M.Function.OutputType->isLValueReferenceType();
+    const auto *Cast = dyn_cast<ImplicitCastExpr>(Operand);
+    return Cast && Cast->getCastKind() == CK_NoOp && Cast->isXValue() &&
+           isa<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()) &&
+           Cast->getSubExpr()->isLValue();
   }
 
   void lowerReturn(BlockNode &Out, const CoreturnStmt *Return) {
