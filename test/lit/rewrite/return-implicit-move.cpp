@@ -71,7 +71,7 @@ int main() {
 // CHECK: {{^}}      ::new (unawait::detail::address_of(p))
 // CHECK-NEXT:           std::unique_ptr<int>(std::make_unique<int>(n));
 // CHECK-NEXT:       live_ |= Live::p;
-// CHECK-NEXT:       // Suspend0: `co_await unawait::yield_now()` (line 11)
+// CHECK-NEXT:       // Suspend0: `co_await unawait::yield_now()` (line 12)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
 // CHECK-NEXT:           unawait::YieldNow(unawait::yield_now());
 // CHECK-NEXT:       state_ = State::Suspend0;
@@ -85,7 +85,7 @@ int main() {
 // CHECK-NEXT:     }
 // CHECK-NEXT:       ::new (unawait::detail::address_of(kept)) Tracer("kept");
 // CHECK-NEXT:       live_ |= Live::kept;
-// CHECK-NEXT:       // Suspend0: `co_await unawait::yield_now()` (line 19)
+// CHECK-NEXT:       // Suspend0: `co_await unawait::yield_now()` (line 20)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
 // CHECK-NEXT:           unawait::YieldNow(unawait::yield_now());
 // CHECK-NEXT:       state_ = State::Suspend0;
@@ -97,7 +97,7 @@ int main() {
 // CHECK-NEXT:       result.emplace(std::move(kept));
 // CHECK-NEXT:       goto done;
 // CHECK-NEXT:     }
-// CHECK-NEXT:       // Suspend0: `co_await unawait::yield_now()` (line 26)
+// CHECK-NEXT:       // Suspend0: `co_await unawait::yield_now()` (line 27)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
 // CHECK-NEXT:           unawait::YieldNow(unawait::yield_now());
 // CHECK-NEXT:     resume_Suspend0: {
@@ -109,4 +109,15 @@ int main() {
 // CHECK-NEXT:       result.emplace(std::move(local));
 // CHECK-NEXT:       goto done;
 // CHECK-NEXT:     }
+// CHECK-NEXT:     }
+// CHECK-NEXT:       // Suspend0: `co_await unawait::yield_now()` (line 35)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
+// CHECK-NEXT:           unawait::YieldNow(unawait::yield_now());
+// CHECK-NEXT:     resume_Suspend0:
+// CHECK-NEXT:       if (future0.poll(cx).is_pending()) {
+// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:         return unawait::pending;
+// CHECK-NEXT:       }
+// CHECK-NEXT:       result.emplace(std::move((*param)));
+// CHECK-NEXT:       goto done;
 // CHECK-NEXT:     }
