@@ -298,6 +298,9 @@ FEATURES = {
     "throwing-ctor": "objects whose constructor throws",
     "rethrow": "`throw;` in a handler",
     "int-exceptions": "throw of an int, catch (int v)",
+    "goto": "goto and labels: forwards out of a block (`{ ... if (c) goto gN; ... } "
+            "gN:;`), backwards to a label before an Obj and a block (bounded by a "
+            "counter)",
     "templates": "annotated function templates (`template <class T>`, T deduced as int)",
     "comma": "comma expressions",
     "cond-await-branches": "a ?: with an await in its second or third operand",
@@ -1002,6 +1005,8 @@ class Gen:
                 choices.append((1, "future_var"))
         if depth > 0:
             choices += [(3, "if"), (3, "for"), (2, "while"), (2, "block")]
+            if "goto" not in self.without:
+                choices.append((2, "goto"))
             if "do" not in self.without:
                 choices.append((1, "do"))
             if "switch" not in self.without:
@@ -1179,6 +1184,30 @@ class Gen:
     def s_block(self, depth):
         return Stmt(["{", self.block(depth - 1, self.rng.randint(1, 3)), "}"],
                     kind="block")
+
+    def s_goto(self, depth):
+        """A goto out of a block: forwards to a label right after it, or
+        backwards to a label before it and before an Obj declared after the
+        label (the jump ends it), at most `bound` times. Both jump out of
+        the block, so neither enters a declaration's scope."""
+        n = self.fresh("g")
+        backwards = self.rng.chance(0.5)
+        bound = self.rng.randint(1, 2)
+        if backwards:
+            obj = self.fresh("go")
+            self.scopes.append([Var(n, "int", loop=True)])
+            e = self.expr(LOUD, 1)
+            self.declare(Var(obj, "obj"))
+        body = self.block(depth - 1, self.rng.randint(1, 3))
+        c = self.cond(1)
+        head = f"{n}++ < {bound} && ({{}})" if backwards else "{}"
+        jump = Stmt([f"if ({head})", f"  goto {n};"], [c], removable=False)
+        body.stmts.insert(self.rng.randint(0, len(body.stmts)), jump)
+        if not backwards:
+            return Stmt(["{", body, "}", f"{n}:;"], kind="block")
+        self.scopes.pop()
+        return Stmt(["{", f"  int {n} = 0;", f"{n}:", f'  Obj {obj}("{self.fn.name}.{obj}", {{}});',
+                     "  {", body, "  }", "}"], [e], kind="block")
 
     def s_if(self, depth):
         if self.on("condition-decl", 0.3):

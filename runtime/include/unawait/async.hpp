@@ -68,6 +68,8 @@ class Async;
 namespace detail {
 template <class T>
 class AsyncPromise;
+template <class R>
+class AsyncReferencePromise;
 
 // Runs `finish(object)` and clears `object` on scope exit, unless dismissed.
 // Used so that a result is fully built (returned) before the frame or box it
@@ -138,6 +140,8 @@ class [[nodiscard]] Async {
  private:
 #if UNAWAIT_HAS_COROUTINES
   friend class detail::AsyncPromise<T>;
+  template <class R>
+  friend class detail::AsyncReferencePromise;
   static Poll<T> poll_coroutine(void*& frame, Context& cx);
   static void destroy_coroutine(void* frame);
   static Async from_coroutine(void* frame) noexcept { return Async(frame, &coroutine_ops); }
@@ -309,6 +313,31 @@ class AsyncPromise : public AsyncPromiseBase {
  private:
   std::optional<T> result_;  // engaged by co_return
 };
+
+// The promise of an Async<T&> or Async<T&&> coroutine: `co_return x;` binds
+// the result to x (its address is kept), and awaiting it yields x itself.
+template <class R>
+class AsyncReferencePromise : public AsyncPromiseBase {
+ public:
+  Async<R> get_return_object() noexcept {
+    return Async<R>::from_coroutine(std::coroutine_handle<AsyncPromise<R>>::from_promise(
+                                        static_cast<AsyncPromise<R>&>(*this))
+                                        .address());
+  }
+
+  void return_value(R referent) noexcept { result_ = std::addressof(referent); }
+
+  Poll<R> take_result() noexcept { return Poll<R>(std::in_place, static_cast<R>(*result_)); }
+
+ private:
+  std::remove_reference_t<R>* result_ = nullptr;  // set by co_return
+};
+
+template <class T>
+class AsyncPromise<T&> : public AsyncReferencePromise<T&> {};
+
+template <class T>
+class AsyncPromise<T&&> : public AsyncReferencePromise<T&&> {};
 
 template <>
 class AsyncPromise<void> : public AsyncPromiseBase {

@@ -15,8 +15,13 @@
 // the same point in a coroutine and in a rewritten state machine. The Poll is
 // empty (pending) afterwards. Calling it on a pending Poll is a contract
 // violation.
+//
+// A future whose output is a reference (an async function returning `T&` or
+// `T&&`) returns Poll<T&> (Poll<T&&>): it holds the referent's address, and
+// `value() &&` returns the reference, so the referent is never copied.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -32,10 +37,13 @@ struct Pending {
 };
 inline constexpr Pending pending{};
 
+namespace detail {
+template <class R>
+class ReferencePoll;
+}  // namespace detail
+
 template <class T>
 class [[nodiscard]] Poll {
-  static_assert(!std::is_reference_v<T>, "Poll<T&> is not supported: return a pointer or std::reference_wrapper");
-
  public:
   using value_type = T;
 
@@ -89,6 +97,46 @@ class [[nodiscard]] Poll<void> {
 
  private:
   bool ready_ = false;
+};
+
+namespace detail {
+
+// Poll<T&> and Poll<T&&>: the referent's address, null while pending.
+template <class R>
+class ReferencePoll {
+ public:
+  using value_type = R;
+
+  constexpr ReferencePoll(Pending) noexcept {}  // NOLINT: implicit by design
+  constexpr explicit ReferencePoll(std::in_place_t, R referent) noexcept : referent_(std::addressof(referent)) {}
+
+  constexpr bool is_ready() const noexcept { return referent_ != nullptr; }
+  constexpr bool is_pending() const noexcept { return referent_ == nullptr; }
+
+  // The reference itself; the Poll is pending afterwards, like Poll<T>'s.
+  constexpr R value() && {
+    UNAWAIT_CONTRACT(is_ready(), "Poll::value() called on a pending Poll");
+    auto* referent = referent_;
+    referent_ = nullptr;
+    return static_cast<R>(*referent);
+  }
+
+ private:
+  std::remove_reference_t<R>* referent_ = nullptr;
+};
+
+}  // namespace detail
+
+template <class T>
+class [[nodiscard]] Poll<T&> : public detail::ReferencePoll<T&> {
+ public:
+  using detail::ReferencePoll<T&>::ReferencePoll;
+};
+
+template <class T>
+class [[nodiscard]] Poll<T&&> : public detail::ReferencePoll<T&&> {
+ public:
+  using detail::ReferencePoll<T&&>::ReferencePoll;
 };
 
 // ready(v): a ready Poll holding a decayed copy (or move) of v.

@@ -160,6 +160,31 @@ class FinishOnUnwind {
   std::abort();
 }
 
+// Where the co_return'ed reference of an async function returning `T&` or
+// `T&&` waits for poll() to return it: the referent's address (the referent
+// is bound, never copied). Generated code declares it where a function
+// returning a value declares a std::optional.
+template <class R>
+class ReferenceResult {
+ public:
+  void emplace(R referent) noexcept { referent_ = std::addressof(referent); }
+  bool has_value() const noexcept { return referent_ != nullptr; }
+  R operator*() const noexcept { return static_cast<R>(*referent_); }
+
+ private:
+  std::remove_reference_t<R>* referent_ = nullptr;
+};
+
+template <class R, class Finish>
+Poll<R> take_result(ReferenceResult<R>& result, Finish&& finish) {
+  UNAWAIT_CONTRACT(result.has_value(), "an async function flowed off its end without co_return");
+  struct Ends {
+    Finish& finish;
+    ~Ends() { finish(); }
+  } ends{finish};
+  return Poll<R>(std::in_place, *result);
+}
+
 // The ready Poll for a co_return'ed value, built in place as poll()'s return
 // value; then the moved-from value is destroyed and `finish` ends the frame
 // (the parameters), in the order a coroutine destroys its promise and then

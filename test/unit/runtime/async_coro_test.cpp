@@ -70,6 +70,17 @@ unawait::Async<void> log_steps(std::vector<std::string>& log) {
   log.push_back("resumed");
 }
 
+unawait::Async<int&> larger(int& a, int& b) {
+  co_await WakeYield{0, 1};
+  co_return a < b ? b : a;
+}
+
+TEST(AsyncCoroutine, AReferenceResultIsBoundNotCopied) {
+  int a = 1, b = 2;
+  int& got = unawait::block_on(larger(a, b));
+  EXPECT_EQ(&got, &b);
+}
+
 TEST(AsyncCoroutine, StartsLazily) {
   std::vector<std::string> log;
   auto task = log_steps(log);

@@ -32,6 +32,19 @@ TEST(Poll, ReadyDecays) {
   EXPECT_EQ(std::move(p).value(), "hi");
 }
 
+TEST(Poll, AReferenceOutputIsTheReferentItself) {
+  std::string text = "hi";
+  unawait::Poll<std::string&> p(std::in_place, text);
+  ASSERT_TRUE(p.is_ready());
+  std::string& got = std::move(p).value();
+  EXPECT_EQ(&got, &text);
+  EXPECT_TRUE(p.is_pending());  // taken, like a Poll<T>'s value
+  unawait::Poll<std::string&&> q(std::in_place, std::move(text));
+  static_assert(std::is_same_v<decltype(std::move(q).value()), std::string&&>);
+  unawait::Poll<const int&> pending = unawait::pending;
+  EXPECT_TRUE(pending.is_pending());
+}
+
 TEST(Poll, ReadyVoid) {
   unawait::Poll<void> p = unawait::ready();
   EXPECT_TRUE(p.is_ready());

@@ -470,11 +470,6 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
     placeSpecialization(M, Callees, Context);
   M.OutputIsVoid = Function.OutputType->isVoidType();
   M.OutputTypeSpelling = spellType(Function.OutputType, Context);
-  if (Function.OutputType->isReferenceType()) {
-    reportUnsupported(Diags, F->getReturnTypeSourceRange().getBegin(),
-                      Unsupported::ReturnsReference);
-    return std::nullopt;
-  }
 
   if (!lowerBody(M, Context, Diags, Callees))
     return std::nullopt;

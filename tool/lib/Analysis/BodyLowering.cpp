@@ -61,11 +61,6 @@ namespace {
 class ForbiddenSearch : public RecursiveASTVisitor<ForbiddenSearch> {
 public:
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool VisitGotoStmt(GotoStmt *S) { return found(S, Unsupported::Goto); }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) {
-    return found(S, Unsupported::Goto);
-  }
-  bool VisitLabelStmt(LabelStmt *S) { return found(S, Unsupported::Goto); }
   bool VisitCoyieldExpr(CoyieldExpr *S) { return found(S, Unsupported::CoYield); }
   bool found(Stmt *S, Unsupported What) {
     Where = S->getBeginLoc();
@@ -76,8 +71,10 @@ public:
   std::optional<Unsupported> Construct;
 };
 
-/// The break and continue statements under a statement that jump out of it
-/// (not those that belong to a loop or switch inside it).
+/// The break, continue and goto statements under a statement that jump out
+/// of it (not the breaks and continues that belong to a loop or switch
+/// inside it; every goto, whose label is never inside a statement printed
+/// as written).
 class EscapingJumps : public RecursiveASTVisitor<EscapingJumps> {
 public:
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
@@ -87,6 +84,8 @@ public:
     bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
     bool Switch = isa<SwitchStmt>(S);
     if (isa<BreakStmt>(S) && LoopDepth == 0 && SwitchDepth == 0)
+      Found.push_back(S);
+    if (isa<GotoStmt>(S))
       Found.push_back(S);
     if (isa<ContinueStmt>(S) && LoopDepth == 0)
       Found.push_back(S);
@@ -108,6 +107,10 @@ std::vector<const Stmt *> escapingJumps(const Stmt *S) {
   return std::move(Search.Found);
 }
 
+bool containsLabel(const Stmt *S) {
+  return !nodesWhere(S, [](const Stmt *N) { return isa<LabelStmt>(N); }).empty();
+}
+
 /// The statements of a block: a compound statement's children, or the
 /// statement itself when a loop body or branch is a single statement.
 std::vector<const Stmt *> blockChildren(const Stmt *S) {
@@ -116,14 +119,17 @@ std::vector<const Stmt *> blockChildren(const Stmt *S) {
   return {S};
 }
 
-const Stmt *withoutCaseLabels(const Stmt *S) {
-  while (const auto *Case = dyn_cast<SwitchCase>(S))
-    S = Case->getSubStmt();
+/// The statement under its case labels and labels.
+const Stmt *withoutLabels(const Stmt *S) {
+  while (isa<SwitchCase, LabelStmt>(S))
+    S = isa<LabelStmt>(S) ? cast<LabelStmt>(S)->getSubStmt()
+                          : cast<SwitchCase>(S)->getSubStmt();
   return S;
 }
 
-/// True if `co_return E;` moves from E implicitly (C++20): E names a local
-/// variable or parameter of object type.
+/// True if `co_return E;` moves from E implicitly (C++20) in a template's
+/// pattern, where Sema has not decided: E names a local variable or
+/// parameter of object type.
 bool isImplicitlyMovable(const Expr *E) {
   E = E->IgnoreImplicitAsWritten()->IgnoreParens();
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
@@ -472,9 +478,72 @@ public:
     }
   };
 
-  /// The jump node of a break or continue (null if it targets nothing
+  /// True if the scope \p Block (the lowering's, around the current
+  /// statement) holds \p Label: a scope the lowering adds has no origin,
+  /// and holds a label only where a scope inside it does.
+  bool scopeHolds(const BlockNode &Block, const LabelStmt *Label) const {
+    if (!Block.Origin)
+      return false;
+    TextRange Scope = rangeOf(Block.Origin);
+    unsigned At = rangeOf(Label).Begin;
+    return Scope.Begin <= At && At < Scope.End;
+  }
+
+  /// What a goto leaves, youngest first, as C++ ends it: every object of
+  /// the scopes around the goto that do not hold the label, then, in the
+  /// innermost scope that does, the objects declared after the label (a
+  /// jump backwards). Sema has rejected jumps into an object's scope.
+  std::vector<ObjectId> objectsLeftByGoto(const GotoStmt *Goto) const {
+    const LabelStmt *Label = Goto->getLabel()->getStmt();
+    size_t Holder = Scopes.size() - 1;
+    while (Holder > 0 && !scopeHolds(*Scopes[Holder], Label))
+      --Holder;
+    std::vector<ObjectId> Left = objectsLeft(Holder + 1);
+    const std::vector<ObjectId> &Declared = Scopes[Holder]->Declared;
+    for (auto It = Declared.rbegin(); It != Declared.rend(); ++It)
+      if (SM.isBeforeInTranslationUnit(Label->getBeginLoc(), M.Objects[*It].Loc))
+        Left.push_back(*It);
+    return Left;
+  }
+
+  /// A label of the user's keeps its name in poll(), unless poll() has a
+  /// label of that name or could have one (`done`, `resume_Suspend0`,
+  /// `continue_1`, `enter_try_1`): then it gets a suffix.
+  std::string labelName(const LabelDecl *Label) {
+    auto [Known, Inserted] = LabelNames.try_emplace(Label);
+    if (!Inserted)
+      return Known->second;
+    llvm::StringRef Name = Label->getName();
+    std::string Given = Name.str();
+    bool Generated = Name == "done" || Name.starts_with("resume_") ||
+                     Name.starts_with("continue_") || Name.starts_with("enter_");
+    auto Spelled = [&](llvm::StringRef Candidate) {
+      return !nodesWhere(Body, [&](const Stmt *N) {
+                const auto *L = dyn_cast<LabelStmt>(N);
+                return L && L->getName() == Candidate;
+              }).empty();
+    };
+    if (Generated)
+      do
+        Given += "_label";
+      while (Spelled(Given));
+    return Known->second = Given;
+  }
+
+  std::unique_ptr<JumpNode> gotoNode(const GotoStmt *Goto) {
+    auto Node = std::make_unique<JumpNode>();
+    Node->Origin = Goto;
+    Node->JumpTarget = JumpNode::Goto;
+    Node->Label = labelName(Goto->getLabel());
+    Node->Destroy = objectsLeftByGoto(Goto);
+    return Node;
+  }
+
+  /// The jump node of a break, continue or goto (null if it targets nothing
   /// known: then it is printed as written).
   std::unique_ptr<JumpNode> jumpFor(const Stmt *Jump) {
+    if (const auto *Goto = dyn_cast<GotoStmt>(Jump))
+      return gotoNode(Goto);
     bool IsBreak = isa<BreakStmt>(Jump);
     for (auto Target = Targets.rbegin(); Target != Targets.rend(); ++Target) {
       if (!IsBreak && !Target->IsLoop)
@@ -498,6 +567,12 @@ public:
   /// frame objects too and the jump destroys everything in order.
   bool hasDestroyingJump(const Stmt *S) const {
     for (const Stmt *Jump : escapingJumps(S)) {
+      if (const auto *Goto = dyn_cast<GotoStmt>(Jump)) {
+        if (llvm::any_of(objectsLeftByGoto(Goto),
+                         [&](ObjectId Id) { return M.Objects[Id].HasDestructor; }))
+          return true;
+        continue;
+      }
       bool IsBreak = isa<BreakStmt>(Jump);
       for (auto Target = Targets.rbegin(); Target != Targets.rend(); ++Target) {
         if (!IsBreak && !Target->IsLoop)
@@ -511,8 +586,13 @@ public:
     return false;
   }
 
+  /// A statement holding a label, or a case label of the switch being
+  /// lowered, is lowered too: the label then starts a chunk, and every
+  /// region around it is a chunk of its own, so that no goto (or the
+  /// switch's jump) crosses a local of poll() declared in a chunk's braces.
   bool needsLowering(const Stmt *S) const {
-    return containsAwait(S) || hasDestroyingJump(S);
+    return containsAwait(S) || hasDestroyingJump(S) || containsLabel(S) ||
+           (SwitchBody && ownCaseLabel(S));
   }
 
   // --- statements ----------------------------------------------------
@@ -536,14 +616,14 @@ public:
     // what it leaves): no dead destruction, and no fallthrough warning at
     // the next case label.
     bool EndsInJump = !Children.empty() &&
-                      isa<BreakStmt, ContinueStmt, CoreturnStmt>(
-                          withoutCaseLabels(Children.back()));
+                      isa<BreakStmt, ContinueStmt, GotoStmt, CoreturnStmt>(
+                          withoutLabels(Children.back()));
     if (EndsInJump)
       return;
     // `[[fallthrough]];` must stay last, after the destruction of the
     // scope's kept objects, to precede the next case label directly.
     std::unique_ptr<Node> Fallthrough;
-    if (!Children.empty() && isFallthrough(withoutCaseLabels(Children.back())) &&
+    if (!Children.empty() && isFallthrough(withoutLabels(Children.back())) &&
         !Block.Children.empty() && isa<StatementNode>(*Block.Children.back())) {
       Fallthrough = std::move(Block.Children.back());
       Block.Children.pop_back();
@@ -581,18 +661,24 @@ public:
     if (const Stmt *Hinted = withoutLikelihood(S); Hinted != S)
       return lowerStatement(Out, Hinted);
     if (const auto *Case = dyn_cast<SwitchCase>(S)) {
-      if (&Out != SwitchBody) {
-        reportUnsupported(Diags, S->getBeginLoc(), Unsupported::NestedCaseLabel);
-        Failed = true;
-        return;
-      }
       auto &Label = Out.add<LabelNode>();
       Label.Origin = S;
       Label.Text = caseLabel(Case);
+      // Inside a statement of the switch's body (Duff's device), the
+      // switch jumps into that statement, like a goto.
+      Label.GotoTarget = &Out != SwitchBody;
       lowerStatement(Out, Case->getSubStmt());
       return;
     }
-    if (!needsLowering(S) || isa<BreakStmt, ContinueStmt>(S)) {
+    if (const auto *Labeled = dyn_cast<LabelStmt>(S)) {
+      auto &Label = Out.add<LabelNode>();
+      Label.Origin = S;
+      Label.Text.literal(labelName(Labeled->getDecl()) + ":");
+      Label.GotoTarget = true;
+      lowerStatement(Out, Labeled->getSubStmt());
+      return;
+    }
+    if (!needsLowering(S) || isa<BreakStmt, ContinueStmt, GotoStmt>(S)) {
       lowerText(Out, S);
       return;
     }
@@ -658,7 +744,7 @@ public:
       lowerDeclaration(Out, Decls);
       return;
     }
-    if (isa<BreakStmt, ContinueStmt>(S)) {
+    if (isa<BreakStmt, ContinueStmt, GotoStmt>(S)) {
       if (std::unique_ptr<JumpNode> Jump = jumpFor(S)) {
         Out.Children.push_back(std::move(Jump));
         return;
@@ -666,11 +752,6 @@ public:
     }
     if (const auto *Return = dyn_cast<CoreturnStmt>(S)) {
       lowerReturn(Out, Return);
-      return;
-    }
-    if (const SwitchCase *Label = SwitchBody ? ownCaseLabel(S) : nullptr) {
-      reportUnsupported(Diags, Label->getBeginLoc(), Unsupported::NestedCaseLabel);
-      Failed = true;
       return;
     }
     auto &Statement = Out.add<StatementNode>();
@@ -858,9 +939,25 @@ public:
     Node->Evaluates.push_back(Operand);
     Node->VoidOperand = Operand->getType()->isVoidType();
     Node->Value = sourceOf(Operand);
-    if (isImplicitlyMovable(Operand))
+    if (movesImplicitly(Return))
       Node->Value = Code().literal("std::move(").append(Node->Value).literal(")");
     return Node;
+  }
+
+  /// True if `co_return x;` moves from x (C++20's implicit move). Sema
+  /// decided it where the promise is known: the operand is then an xvalue
+  /// of the named lvalue (so a `T &&` parameter too, and never for an
+  /// async function returning `T &`, which binds the lvalue). In a
+  /// template's pattern, the rule for objects.
+  bool movesImplicitly(const CoreturnStmt *Return) const {
+    const Expr *Operand = Return->getOperand();
+    if (!Return->getPromiseCall())
+      return isImplicitlyMovable(Operand) &&
+             !M.Function.OutputType->isLValueReferenceType();
+    const auto *Cast = dyn_cast<ImplicitCastExpr>(Operand);
+    return Cast && Cast->getCastKind() == CK_NoOp && Cast->isXValue() &&
+           isa<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()) &&
+           Cast->getSubExpr()->isLValue();
   }
 
   void lowerReturn(BlockNode &Out, const CoreturnStmt *Return) {
@@ -1524,6 +1621,7 @@ public:
   /// The block whose statements may carry the case labels of the switch
   /// being lowered.
   const BlockNode *SwitchBody = nullptr;
+  llvm::DenseMap<const LabelDecl *, std::string> LabelNames;
   /// co_returns lowered as ReturnNodes (the others are holes).
   llvm::DenseSet<const Stmt *> LoweredReturns;
   /// A kept decomposition's bindings: the object and how to read each.

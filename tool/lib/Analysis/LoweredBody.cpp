@@ -81,6 +81,16 @@ bool containsResume(const Node &N) {
   return Found;
 }
 
+bool containsEntry(const Node &N) {
+  if (const auto *Label = llvm::dyn_cast<LabelNode>(&N); Label && Label->GotoTarget)
+    return true;
+  if (llvm::isa<AwaitNode>(N))
+    return true;
+  bool Found = false;
+  forEachChild(N, [&](const Node &Child) { Found = Found || containsEntry(Child); });
+  return Found;
+}
+
 std::vector<Chunk> chunksOf(const BlockNode &Block) {
   std::vector<Chunk> Chunks(1);
   auto startChunk = [&] {
@@ -97,7 +107,7 @@ std::vector<Chunk> chunksOf(const BlockNode &Block) {
       Chunks.back().ResumesAt = Await;
       continue;
     }
-    bool Alone = (isRegion(N) && containsResume(N));
+    bool Alone = (isRegion(N) && containsEntry(N));
     if (const auto *Statement = llvm::dyn_cast<StatementNode>(&N))
       Alone = Statement->DeclaresName;
     if (const auto *Destroy = llvm::dyn_cast<DestroyNode>(&N))

@@ -276,6 +276,9 @@ struct LabelNode : Node {
   static bool classof(const Node *N) { return N->kind() == LabelKind; }
   /// "case 1:" as printed, or the label's name (printed with a colon).
   Code Text;
+  /// A label of the user's, which a goto may jump to from anywhere: every
+  /// region around it is a chunk of its own.
+  bool GotoTarget = false;
 };
 
 /// A C++ scope: `{ ... }`.
@@ -407,6 +410,10 @@ std::string resumeLabel(llvm::StringRef StateName);
 
 /// True if a resume point lies under \p N (an await, or a barrier's entry).
 bool containsResume(const Node &N);
+
+/// True if a resume point or a label a goto may target lies under \p N:
+/// the region is entered other than from its top.
+bool containsEntry(const Node &N);
 
 /// A chunk of a block: nodes printed together, entered only from its first
 /// node.

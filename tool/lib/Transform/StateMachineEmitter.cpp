@@ -415,7 +415,10 @@ private:
         S += (Object.SpelledAs ? Text.typeOf(objectId(Object)) + " " + Object.MemberName
                                : declareName(Object.Type, Object.MemberName, Ctx)) +
              "{};\n";
-    if (!M.OutputIsVoid)
+    // A reference result is bound, never copied: it keeps the referent's address.
+    if (M.Function.OutputType->isReferenceType())
+      S += "unawait::detail::ReferenceResult<output_type> " + M.Names.Result + ";\n";
+    else if (!M.OutputIsVoid)
       S += "std::optional<output_type> " + M.Names.Result + ";\n";
     // An exception leaving the body finishes the future (SPEC). Without
     // anything to destroy, no handler: the state is Finished while the body
