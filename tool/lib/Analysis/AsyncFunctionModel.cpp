@@ -418,6 +418,10 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
   for (FrameObject &Object : M.Objects) {
     if (!Object.Kept)
       continue;
+    if (Object.InPlaceCombinator) {
+      Object.StoredType = Object.Type; // spelling and size set by the lowering
+      continue;
+    }
     if (Object.Pack) {
       Object.StoredType = Object.Type;
       Object.StoredTypeSpelling = packSpelling(Object, Context);

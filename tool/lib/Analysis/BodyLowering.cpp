@@ -25,6 +25,7 @@
 #include "Analysis/NodeSearch.h"
 #include "Analysis/References.h"
 #include "Analysis/TemplateInstances.h"
+#include "Analysis/InPlaceCombinators.h"
 #include "Analysis/Unsupported.h"
 #include "Frontend/RawTokens.h"
 #include "clang/AST/ASTContext.h"
@@ -1353,6 +1354,14 @@ public:
     if (Type->isInstantiationDependentType())
       Awaitee.SpelledAs = rangeOf(P.Operand);
     if (P.Mode == AwaiteeMode::Temporary) {
+      std::optional<InPlaceCombinator> Combinator;
+      if (!findInPlaceCombinator(P.Operand, Callees, Ctx, Diags, M.localScope(), Combinator))
+        return Failed = true, false;
+      if (Combinator) {
+        nestInPlace(Awaitee, *Combinator);
+        P.Awaitee = Id;
+        return true;
+      }
       if (!generatedCallee(P.Operand, Awaitee.Generated))
         return false;
       if (!Awaitee.Generated)
@@ -1375,6 +1384,29 @@ public:
     }
     P.Awaitee = Id;
     return true;
+  }
+
+  /// The awaitee is a join/select holding generated classes: each annotated
+  /// argument becomes `unawait::detail::in_place([&] { return call; })`,
+  /// which the runtime builds inside the combinator (no box, no move).
+  void nestInPlace(FrameObject &Awaitee, const InPlaceCombinator &Combinator) {
+    Awaitee.InPlaceCombinator = true;
+    Awaitee.StoredTypeSpelling = Combinator.Spelling;
+    Awaitee.Size = Combinator.Size;
+    Awaitee.Align = Combinator.Align;
+    Awaitee.HasDestructor = true;
+    for (const CallExpr *Call : Combinator.InPlaceCalls) {
+      Hole H;
+      H.HoleKind = Hole::Kind::Text;
+      H.Range = rangeOf(Call);
+      int Index = static_cast<int>(M.Body.Holes.size());
+      H.Replacement = std::make_shared<Code>();
+      H.Replacement->literal("unawait::detail::in_place([&] { return ")
+          .source(H.Range, Index)
+          .literal("; })");
+      addHole(std::move(H));
+      InPlaceCalls.insert(Call);
+    }
   }
 
   /// Sets \p Generated to the model of the class \p Operand builds when it
@@ -1474,7 +1506,7 @@ public:
       const FunctionDecl *Callee = Call->getDirectCallee();
       const AsyncFunctionModel *Rewritten = Callee ? Callees.find(Callee) : nullptr;
       if (!Rewritten || Rewritten->Function.BoxedSignature ||
-          llvm::is_contained(AsWritten, Call))
+          llvm::is_contained(AsWritten, Call) || InPlaceCalls.contains(Call))
         continue;
       Hole H;
       H.HoleKind = Hole::Kind::Text;
@@ -1520,6 +1552,8 @@ public:
   /// The block whose statements may carry the case labels of the switch
   /// being lowered.
   const BlockNode *SwitchBody = nullptr;
+  /// Annotated calls built in place inside a join/select (nestInPlace).
+  llvm::DenseSet<const CallExpr *> InPlaceCalls;
   /// co_returns lowered as ReturnNodes (the others are holes).
   llvm::DenseSet<const Stmt *> LoweredReturns;
   /// A kept decomposition's bindings: the object and how to read each.
