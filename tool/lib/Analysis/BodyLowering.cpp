@@ -1354,9 +1354,9 @@ public:
     if (Type->isInstantiationDependentType())
       Awaitee.SpelledAs = rangeOf(P.Operand);
     if (P.Mode == AwaiteeMode::Temporary) {
-      std::optional<InPlaceCombinator> Combinator;
-      if (!findInPlaceCombinator(P.Operand, Callees, Ctx, Diags, M.localScope(), Combinator))
-        return Failed = true, false;
+      const InPlaceCombinator *Combinator = nullptr;
+      if (!inPlaceCombinator(P.Await, Combinator))
+        return false;
       if (Combinator) {
         nestInPlace(Awaitee, *Combinator);
         P.Awaitee = Id;
@@ -1386,6 +1386,28 @@ public:
     return true;
   }
 
+  /// Sets \p Found to the join/select \p Await's operand builds with
+  /// annotated calls in place (decided once per await, before its
+  /// full-expression spills anything: those calls are not temporaries of
+  /// it). Returns false after reporting an error.
+  bool inPlaceCombinator(const Expr *Await, const InPlaceCombinator *&Found) {
+    auto [It, New] = Combinators.try_emplace(Await);
+    if (New) {
+      if (!findInPlaceCombinator(awaitOperand(Await), Callees, Ctx, Diags, M.localScope(),
+                                 It->second))
+        return Failed = true, false;
+      if (It->second)
+        InPlaceCalls.insert(It->second->InPlaceCalls.begin(), It->second->InPlaceCalls.end());
+    }
+    Found = It->second ? &*It->second : nullptr;
+    return true;
+  }
+
+  /// Whether \p Temp materialises an annotated call built in place.
+  bool builtInPlace(const MaterializeTemporaryExpr *Temp) const {
+    return InPlaceCalls.contains(dyn_cast<CallExpr>(Temp->getSubExpr()->IgnoreImplicit()));
+  }
+
   /// The awaitee is a join/select holding generated classes: each annotated
   /// argument becomes `unawait::detail::in_place([&] { return call; })`,
   /// which the runtime builds inside the combinator (no box, no move).
@@ -1405,7 +1427,6 @@ public:
           .source(H.Range, Index)
           .literal("; })");
       addHole(std::move(H));
-      InPlaceCalls.insert(Call);
     }
   }
 
@@ -1489,6 +1510,9 @@ public:
   /// it (the awaitee is declared with that type). Only a call awaited
   /// directly (and the arguments a template deduces from) nests inline.
   void addBoxedCallHoles(const Expr *Await) {
+    const InPlaceCombinator *Combinator = nullptr;
+    if (!inPlaceCombinator(Await, Combinator))
+      return;
     const Expr *Operand = awaitOperand(Await);
     std::vector<const CallExpr *> AsWritten = generatingCalls(Operand, Callees);
     // An await inside the operand (co_await wrap(co_await f())) decides
@@ -1552,6 +1576,8 @@ public:
   /// The block whose statements may carry the case labels of the switch
   /// being lowered.
   const BlockNode *SwitchBody = nullptr;
+  /// Per await, the join/select it builds in place (inPlaceCombinator).
+  std::map<const Expr *, std::optional<InPlaceCombinator>> Combinators;
   /// Annotated calls built in place inside a join/select (nestInPlace).
   llvm::DenseSet<const CallExpr *> InPlaceCalls;
   /// co_returns lowered as ReturnNodes (the others are holes).
@@ -1576,6 +1602,9 @@ void FullExpression::number(const Expr *E) {
   if (!E)
     return;
   if (isAwait(E)) {
+    const InPlaceCombinator *Combinator = nullptr;
+    if (!L.inPlaceCombinator(E, Combinator))
+      return;
     number(awaitOperand(E));
     AwaitedNames.add(awaitOperand(E));
     Positions.push_back({E, Counter++});
@@ -1583,8 +1612,10 @@ void FullExpression::number(const Expr *E) {
   }
   for (const OrderedOperand &Operand : evaluationOrder(E, containsAwait, L.Ctx).Operands)
     number(Operand.E);
+  // (An annotated call built inside a join/select is no temporary of the
+  // full-expression: the combinator holds it.)
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E);
-      Temp && !Temp->getExtendingDecl())
+      Temp && !Temp->getExtendingDecl() && !L.builtInPlace(Temp))
     Positions.push_back({E, Counter++});
 }
 
