@@ -3,8 +3,9 @@
 //     auto [a, b] = co_await unawait::join(fetch(1), fetch(2));
 //     // two 100 ms sleeps joined take about 100 ms, not 200
 //
-// join takes its futures by value and returns a future of std::tuple of their
-// outputs, in argument order (std::monostate for a void output). Each poll
+// join moves each future into itself once (an argument
+// detail::in_place(make) is built there, not moved: detail/children.hpp)
+// and returns a future of std::tuple of their outputs, in argument order (std::monostate for a void output). Each poll
 // polls every child that has not finished, in argument order, all with the
 // same Context, so any child's wake-up re-polls the join. A child that
 // finished is destroyed right away and never polled again; its output waits

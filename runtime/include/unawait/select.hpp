@@ -4,7 +4,9 @@
 //     if (winner.index() == 1) { /* timed out */ }
 //     else { auto message = std::get<0>(std::move(winner)); }
 //
-// select takes its futures by value and returns a future of std::variant of
+// select moves each future into itself once (an argument
+// detail::in_place(make) is built there, not moved: detail/children.hpp)
+// and returns a future of std::variant of
 // their outputs, by position (std::monostate for a void output; the variant
 // holds alternative I when future I won, even if several have the same
 // output type). Each poll polls the children in argument order, so the

@@ -33,6 +33,7 @@ UNAWAIT_ASYNC unawait::Async<int> joined(int i) {
 }
 
 int main() {
+  unawait::block_on(step(0)); // block_on's first use on a thread sets up its parker
   long before = allocations;
   int value = unawait::block_on(joined(1));
   std::printf("value %d, allocations %ld\n", value, allocations - before);

@@ -231,9 +231,10 @@ enum class BoxReason {
   Virtual,
   /// The function awaits itself: a frame cannot hold itself inline.
   Recursion,
-  /// An annotated call inside another awaited expression (unawait::join,
-  /// unawait::select, any combinator): boxed so that the expression keeps
-  /// the type clang gave it.
+  /// An annotated call inside another awaited expression that is not built
+  /// in place (InPlaceCombinators.h: only a direct argument of unawait::join
+  /// or unawait::select passing nothing with a destructor is): boxed so
+  /// that the expression keeps the type clang gave it.
   Combinator,
 };
 
