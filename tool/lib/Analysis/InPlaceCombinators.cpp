@@ -30,16 +30,40 @@ std::optional<Combinator> runtimeCombinator(const FunctionDecl &Callee) {
 
 /// Building \p Call inside the combinator evaluates it as written, only
 /// later in its full-expression: nothing in it may be destroyed at the end
-/// of that full-expression (a temporary or a by-value parameter with a
-/// destructor), nor suspend.
+/// of that full-expression (a by-value parameter with a destructor), be a
+/// temporary, or suspend.
 bool buildableInPlace(const CallExpr &Call) {
+  // (A temporary of any kind would be spilled before the await, and the
+  // spill would take the call with it.)
   for (const Expr *Arg : Call.arguments())
-    if (containsAwait(Arg) || !nodesUnder<CXXBindTemporaryExpr>(Arg).empty())
+    if (containsAwait(Arg) || !nodesUnder<MaterializeTemporaryExpr>(Arg).empty() ||
+        !nodesUnder<CXXBindTemporaryExpr>(Arg).empty())
       return false;
   const FunctionDecl *Callee = Call.getDirectCallee();
   for (const ParmVarDecl *Param : Callee->parameters())
     if (!Param->getType()->isReferenceType() && hasDestructor(Param->getType()))
       return false;
+  return true;
+}
+
+/// The calls built in place run inside the combinator's constructor, after
+/// the arguments written after them: unobservable only when each of those
+/// is another call built in place or does nothing (no side effect, no
+/// temporary, which the full-expression would spill before the await and
+/// the calls before it with it, no await).
+bool laterArgumentsDoNothing(const CallExpr &Combinator,
+                             llvm::ArrayRef<const CallExpr *> InPlace, ASTContext &Ctx) {
+  bool AfterInPlace = false;
+  for (const Expr *Arg : Combinator.arguments()) {
+    const auto *Call = dyn_cast<CallExpr>(Arg->IgnoreImplicit()->IgnoreParens());
+    if (Call && llvm::is_contained(InPlace, Call)) {
+      AfterInPlace = true;
+      continue;
+    }
+    if (AfterInPlace && (containsAwait(Arg) || Arg->HasSideEffects(Ctx) ||
+                         !nodesUnder<MaterializeTemporaryExpr>(Arg).empty()))
+      return false;
+  }
   return true;
 }
 
@@ -133,7 +157,8 @@ bool findInPlaceCombinator(const Expr *Operand, ModelRegistry &Models, ASTContex
     Layouts.push_back(childLayout(*Kind, C, Output));
     Found.Spelling += (I ? ", " : "") + C.Spelling;
   }
-  if (Found.InPlaceCalls.empty() || !Nameable)
+  if (Found.InPlaceCalls.empty() || !Nameable ||
+      !laterArgumentsDoNothing(*Call, Found.InPlaceCalls, Ctx))
     return true;
   Found.Spelling = std::string(*Kind == Combinator::Join ? "unawait::Join<" : "unawait::Select<") +
                    Found.Spelling + ">";

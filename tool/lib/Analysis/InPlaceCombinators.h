@@ -30,11 +30,12 @@ struct InPlaceCombinator {
 };
 
 /// Sets \p Result when \p Operand is a call of unawait::join or
-/// unawait::select that nests at least one annotated call in place (a call
-/// of a function with a generated class, without awaits or temporaries
-/// with destructors in its arguments, whose by-value parameters are
-/// trivially destructible: building it in the combinator must not move a
-/// temporary's destruction). Returns false after reporting an error.
+/// unawait::select that nests at least one annotated call in place: a call
+/// of a function with a generated class, without awaits or temporaries in
+/// its arguments, whose by-value parameters are trivially destructible, and
+/// followed only by arguments that do nothing or are built in place too
+/// (it runs later, inside the combinator's constructor: that must not be
+/// observable). Returns false after reporting an error.
 bool findInPlaceCombinator(const clang::Expr *Operand, ModelRegistry &Models,
                            clang::ASTContext &Context, DiagnosticReporter &Diags,
                            const clang::DeclContext *LocalScope,
