@@ -94,21 +94,21 @@ class JoinChild {
   template <class A>
   explicit JoinChild(A&& arg) {
     construct_child(&future_, std::forward<A>(arg));
-    state_ = kRunning;
+    state_ = State::Running;
   }
   // An unstarted join may be moved (into an Async, a task); children move with it.
   JoinChild(JoinChild&& other) noexcept(std::is_nothrow_move_constructible_v<Fut> &&
                                         std::is_nothrow_move_constructible_v<Output>) {
-    if (other.state_ == kRunning)
+    if (other.state_ == State::Running)
       ::new (static_cast<void*>(&future_)) Fut(std::move(other.future_));
-    else if (other.state_ == kDone)
+    else if (other.state_ == State::Done)
       ::new (static_cast<void*>(&output_)) Output(std::move(other.output_));
     state_ = other.state_;
   }
   JoinChild& operator=(JoinChild&&) = delete;
   ~JoinChild() { drop(); }
 
-  bool done() const { return state_ == kDone; }
+  bool done() const { return state_ == State::Done; }
   Fut& future() { return future_; }
   Output&& output() && { return std::move(output_); }
 
@@ -117,24 +117,24 @@ class JoinChild {
   void finish(Value&& value) {
     drop();
     ::new (static_cast<void*>(&output_)) Output(std::forward<Value>(value));
-    state_ = kDone;
+    state_ = State::Done;
   }
 
   void drop() noexcept {
-    if (state_ == kRunning)
+    if (state_ == State::Running)
       future_.~Fut();
-    else if (state_ == kDone)
+    else if (state_ == State::Done)
       output_.~Output();
-    state_ = kDropped;
+    state_ = State::Dropped;
   }
 
  private:
-  enum : unsigned char { kDropped, kRunning, kDone };
+  enum class State : unsigned char { Dropped, Running, Done };
   union {
     Fut future_;
     Output output_;
   };
-  unsigned char state_ = kDropped;
+  State state_ = State::Dropped;  // one byte: the layout above
 };
 
 /// A child of select: its future until a winner is found, then nothing.
