@@ -3,8 +3,9 @@
 //     auto [a, b] = co_await unawait::join(fetch(1), fetch(2));
 //     // two 100 ms sleeps joined take about 100 ms, not 200
 //
-// join takes its futures by value and returns a future of std::tuple of their
-// outputs, in argument order (std::monostate for a void output). Each poll
+// join moves each future into itself once (an argument
+// detail::in_place(make) is built there, not moved: detail/children.hpp)
+// and returns a future of std::tuple of their outputs, in argument order (std::monostate for a void output). Each poll
 // polls every child that has not finished, in argument order, all with the
 // same Context, so any child's wake-up re-polls the join. A child that
 // finished is destroyed right away and never polled again; its output waits
@@ -29,6 +30,8 @@
 
 #include "config.hpp"
 #include "context.hpp"
+#include "detail/children.hpp"
+#include "detail/pack.hpp"
 #include "future.hpp"
 #include "poll.hpp"
 
@@ -42,7 +45,11 @@ class [[nodiscard]] Join {
  public:
   using output_type = std::tuple<detail::stored_t<output_t<F>>...>;
 
-  explicit Join(F... futures) : children_(Child<F>(std::in_place_index<kRunning>, std::move(futures))...) {}
+  explicit Join(F... futures) : children_(detail::pack_init, std::move(futures)...) {}
+  // Each child built from its argument: a future (moved in once) or a
+  // detail::in_place maker (built in place, see detail/children.hpp).
+  template <class... A>
+  Join(detail::children_init_t, A&&... args) : children_(detail::pack_init, std::forward<A>(args)...) {}
   Join(Join&&) = default;
   Join& operator=(Join&&) = delete;
   ~Join() { drop_children(Indices{}); }
@@ -60,11 +67,6 @@ class [[nodiscard]] Join {
 
  private:
   using Indices = std::index_sequence_for<F...>;
-  enum : std::size_t { kDropped, kRunning, kDone };
-
-  // A child is its future until it finishes, then its output, then nothing.
-  template <class Fut>
-  using Child = std::variant<std::monostate, Fut, detail::stored_t<output_t<Fut>>>;
 
   template <std::size_t... I>
   bool poll_children(Context& cx, std::index_sequence<I...>) {
@@ -73,11 +75,11 @@ class [[nodiscard]] Join {
 
   template <std::size_t I>
   bool poll_child(Context& cx) {
-    auto& child = std::get<I>(children_);
-    if (child.index() == kDone) return true;
-    auto result = std::get<kRunning>(child).poll(cx);
+    auto& child = detail::get<I>(children_);
+    if (child.done()) return true;
+    auto result = child.future().poll(cx);
     if (result.is_pending()) return false;
-    child.template emplace<kDone>(detail::take_output(std::move(result)));  // destroys the future first
+    child.finish(detail::take_output(std::move(result)));  // destroys the future first
     return true;
   }
 
@@ -87,22 +89,22 @@ class [[nodiscard]] Join {
       Join& join;
       ~DropAfterReturn() { join.drop_children(Indices{}); }
     } drop{*this};
-    return Poll<output_type>(std::in_place, std::get<kDone>(std::move(std::get<I>(children_)))...);
+    return Poll<output_type>(std::in_place, std::move(detail::get<I>(children_)).output()...);
   }
 
   template <std::size_t... I>
   void drop_children(std::index_sequence<I...>) noexcept {
     constexpr std::size_t last = sizeof...(I) - 1;
-    (std::get<last - I>(children_).template emplace<kDropped>(), ...);  // reverse argument order
+    (detail::get<last - I>(children_).drop(), ...);  // reverse argument order
   }
 
-  std::tuple<Child<F>...> children_;
+  detail::pack<detail::JoinChild<F>...> children_;
   bool finished_ = false;  // returned ready, or a child threw
 };
 
 template <class... F>
-Join<std::decay_t<F>...> join(F&&... futures) {
-  return Join<std::decay_t<F>...>(std::forward<F>(futures)...);
+Join<detail::future_of_t<F>...> join(F&&... futures) {
+  return Join<detail::future_of_t<F>...>(detail::children_init, std::forward<F>(futures)...);
 }
 
 }  // namespace unawait

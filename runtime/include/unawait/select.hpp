@@ -4,7 +4,9 @@
 //     if (winner.index() == 1) { /* timed out */ }
 //     else { auto message = std::get<0>(std::move(winner)); }
 //
-// select takes its futures by value and returns a future of std::variant of
+// select moves each future into itself once (an argument
+// detail::in_place(make) is built there, not moved: detail/children.hpp)
+// and returns a future of std::variant of
 // their outputs, by position (std::monostate for a void output; the variant
 // holds alternative I when future I won, even if several have the same
 // output type). Each poll polls the children in argument order, so the
@@ -28,6 +30,8 @@
 
 #include "config.hpp"
 #include "context.hpp"
+#include "detail/children.hpp"
+#include "detail/pack.hpp"
 #include "future.hpp"
 #include "poll.hpp"
 
@@ -41,7 +45,11 @@ class [[nodiscard]] Select {
  public:
   using output_type = std::variant<detail::stored_t<output_t<F>>...>;
 
-  explicit Select(F... futures) : children_(std::move(futures)...) {}
+  explicit Select(F... futures) : children_(detail::pack_init, std::move(futures)...) {}
+  // Each child built from its argument: a future (moved in once) or a
+  // detail::in_place maker (built in place, see detail/children.hpp).
+  template <class... A>
+  Select(detail::children_init_t, A&&... args) : children_(detail::pack_init, std::forward<A>(args)...) {}
   Select(Select&&) = default;
   Select& operator=(Select&&) = delete;
   ~Select() { drop_children(Indices{}); }
@@ -69,7 +77,7 @@ class [[nodiscard]] Select {
 
   template <std::size_t I>
   bool poll_child(Context& cx, std::optional<output_type>& winner) {
-    auto result = std::get<I>(children_)->poll(cx);
+    auto result = detail::get<I>(children_).future().poll(cx);
     if (result.is_pending()) return false;
     winner.emplace(std::in_place_index<I>, detail::take_output(std::move(result)));
     return true;
@@ -78,16 +86,16 @@ class [[nodiscard]] Select {
   template <std::size_t... I>
   void drop_children(std::index_sequence<I...>) noexcept {
     constexpr std::size_t last = sizeof...(I) - 1;
-    (std::get<last - I>(children_).reset(), ...);  // reverse argument order
+    (detail::get<last - I>(children_).drop(), ...);  // reverse argument order
   }
 
-  std::tuple<std::optional<F>...> children_;  // all engaged until a winner is found, then all empty
+  detail::pack<detail::SelectChild<F>...> children_;  // all engaged until a winner is found, then all empty
   bool finished_ = false;                     // returned ready, or a child threw
 };
 
 template <class... F>
-Select<std::decay_t<F>...> select(F&&... futures) {
-  return Select<std::decay_t<F>...>(std::forward<F>(futures)...);
+Select<detail::future_of_t<F>...> select(F&&... futures) {
+  return Select<detail::future_of_t<F>...>(detail::children_init, std::forward<F>(futures)...);
 }
 
 }  // namespace unawait

@@ -35,21 +35,15 @@ int main() { std::printf("two = %d\n", unawait::block_on(two())); }
 // CHECK-NEXT:       result.emplace(1);
 // CHECK-NEXT:       goto done;
 // CHECK-NEXT:     }
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.temporary0))
-// CHECK-NEXT:           unawait::Async<int>(unawait::Async<int>(one()));
-// CHECK-NEXT:       live_ |= Live::temporary0;
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.temporary1))
-// CHECK-NEXT:           unawait::Async<int>(unawait::Async<int>(one()));
-// CHECK-NEXT:       live_ |= Live::temporary1;
 // CHECK-NEXT:       // Suspend0: `co_await unawait::join(one(), one())` (line 17)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future0))
-// CHECK-NEXT:           unawait::Join<std::decay<unawait::Async<int>>::type,
-// CHECK-NEXT:                         std::decay<unawait::Async<int>>::type>(unawait::join(
-// CHECK-NEXT:               std::move(g1.temporary0), std::move(g1.temporary1)));
+// CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
+// CHECK-NEXT:           unawait::Join<one_future, one_future>(
+// CHECK-NEXT:               unawait::join(unawait::detail::in_place([&] { return one(); }),
+// CHECK-NEXT:                             unawait::detail::in_place([&] { return one(); })));
 // CHECK-NEXT:       live_ |= Live::future0;
 // CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0: {
-// CHECK-NEXT:       auto polled = g1.future0.poll(cx);
+// CHECK-NEXT:       auto polled = future0.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
 // CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
@@ -59,11 +53,7 @@ int main() { std::printf("two = %d\n", unawait::block_on(two())); }
 // CHECK-NEXT:                      std::conditional<false, std::monostate, int>::type>(
 // CHECK-NEXT:               std::move(polled).value());
 // CHECK-NEXT:       live_ &= ~Live::future0;
-// CHECK-NEXT:       unawait::detail::destroy(g1.future0);
-// CHECK-NEXT:       live_ &= ~Live::temporary1;
-// CHECK-NEXT:       unawait::detail::destroy(g1.temporary1);
-// CHECK-NEXT:       live_ &= ~Live::temporary0;
-// CHECK-NEXT:       unawait::detail::destroy(g1.temporary0);
+// CHECK-NEXT:       unawait::detail::destroy(future0);
 // CHECK-NEXT:       // Suspend1: `co_await unawait::yield_now()` (line 18)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future1))
 // CHECK-NEXT:           unawait::YieldNow(unawait::yield_now());

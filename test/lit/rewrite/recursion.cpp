@@ -72,8 +72,7 @@ int main() {
 // CHECK-NEXT:           WakeYield(wake_yield(0));
 // CHECK-NEXT:       // Suspend1: `co_await unawait::join(fib(n - 2), wake_yield(0))` (line 15)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future1))
-// CHECK-NEXT:           unawait::Join<std::decay<unawait::Async<int>>::type,
-// CHECK-NEXT:                         std::decay<WakeYield>::type>(unawait::join(
+// CHECK-NEXT:           unawait::Join<unawait::Async<int>, WakeYield>(unawait::join(
 // CHECK-NEXT:               std::move(g1.temporary4), std::move(g1.temporary5)));
 // CHECK-NEXT:       live_ |= Live::future1;
 // CHECK-NEXT:       state_ = State::Suspend1;

@@ -46,18 +46,12 @@ int main() {
 // CHECK-NEXT:       result.emplace(std::move(value));
 // CHECK-NEXT:       goto done;
 // CHECK-NEXT:     }
-// CHECK-NEXT:       ::new (unawait::detail::address_of(temporary0))
-// CHECK-NEXT:           unawait::Async<int>(unawait::Async<int>(step("a", 1, 20)));
-// CHECK-NEXT:       live_ |= Live::temporary0;
-// CHECK-NEXT:       ::new (unawait::detail::address_of(temporary1))
-// CHECK-NEXT:           unawait::Async<int>(unawait::Async<int>(step("b", 2, 22)));
-// CHECK-NEXT:       live_ |= Live::temporary1;
 // CHECK-NEXT:       // Suspend0: `co_await unawait::join(step("a", 1, 20), step("b", 2, 22))`
 // CHECK-NEXT:       // (line 19)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
-// CHECK-NEXT:           unawait::Join<std::decay<unawait::Async<int>>::type,
-// CHECK-NEXT:                         std::decay<unawait::Async<int>>::type>(
-// CHECK-NEXT:               unawait::join(std::move(temporary0), std::move(temporary1)));
+// CHECK-NEXT:           unawait::Join<step_future, step_future>(unawait::join(
+// CHECK-NEXT:               unawait::detail::in_place([&] { return step("a", 1, 20); }),
+// CHECK-NEXT:               unawait::detail::in_place([&] { return step("b", 2, 22); })));
 // CHECK-NEXT:       live_ |= Live::future0;
 // CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0: {
@@ -71,10 +65,6 @@ int main() {
 // CHECK-EMPTY:
 // CHECK-NEXT:       live_ &= ~Live::future0;
 // CHECK-NEXT:       unawait::detail::destroy(future0);
-// CHECK-NEXT:       live_ &= ~Live::temporary1;
-// CHECK-NEXT:       unawait::detail::destroy(temporary1);
-// CHECK-NEXT:       live_ &= ~Live::temporary0;
-// CHECK-NEXT:       unawait::detail::destroy(temporary0);
 // CHECK-NEXT:       result.emplace(a + b);
 // CHECK-NEXT:       goto done;
 // CHECK-NEXT:     }

@@ -74,21 +74,15 @@ int main() {
 // CHECK-NEXT:       result.emplace(20);
 // CHECK-NEXT:       goto done;
 // CHECK-NEXT:     }
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.temporary0))
-// CHECK-NEXT:           unawait::Async<int>(unawait::Async<int>(x()));
-// CHECK-NEXT:       live_ |= Live::temporary0;
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.temporary1))
-// CHECK-NEXT:           unawait::Async<int>(unawait::Async<int>(y()));
-// CHECK-NEXT:       live_ |= Live::temporary1;
 // CHECK-NEXT:       // Suspend0: `co_await unawait::join(x(), y())` (line 20)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future0))
-// CHECK-NEXT:           unawait::Join<std::decay<unawait::Async<int>>::type,
-// CHECK-NEXT:                         std::decay<unawait::Async<int>>::type>(unawait::join(
-// CHECK-NEXT:               std::move(g1.temporary0), std::move(g1.temporary1)));
+// CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
+// CHECK-NEXT:           unawait::Join<x_future, y_future>(
+// CHECK-NEXT:               unawait::join(unawait::detail::in_place([&] { return x(); }),
+// CHECK-NEXT:                             unawait::detail::in_place([&] { return y(); })));
 // CHECK-NEXT:       live_ |= Live::future0;
 // CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0: {
-// CHECK-NEXT:       auto polled = g1.future0.poll(cx);
+// CHECK-NEXT:       auto polled = future0.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
 // CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
@@ -100,11 +94,7 @@ int main() {
 // CHECK-NEXT:       a_1 = unawait::detail::pointer_to(::std::get<0>(std::move(bindings)));
 // CHECK-NEXT:       b_1 = unawait::detail::pointer_to(::std::get<1>(std::move(bindings)));
 // CHECK-NEXT:       live_ &= ~Live::future0;
-// CHECK-NEXT:       unawait::detail::destroy(g1.future0);
-// CHECK-NEXT:       live_ &= ~Live::temporary1;
-// CHECK-NEXT:       unawait::detail::destroy(g1.temporary1);
-// CHECK-NEXT:       live_ &= ~Live::temporary0;
-// CHECK-NEXT:       unawait::detail::destroy(g1.temporary0);
+// CHECK-NEXT:       unawait::detail::destroy(future0);
 // CHECK-NEXT:       // Suspend1: `co_await unawait::yield_now()` (line 21)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future1))
 // CHECK-NEXT:           unawait::YieldNow(unawait::yield_now());

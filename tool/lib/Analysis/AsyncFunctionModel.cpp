@@ -29,8 +29,9 @@ llvm::StringRef boxReasonText(BoxReason Reason) {
   case BoxReason::Recursion:
     return "the function awaits itself, and a frame cannot hold itself";
   case BoxReason::Combinator:
-    return "an annotated call inside another awaited expression "
-           "(unawait::join, unawait::select) is boxed";
+    return "an annotated call inside another awaited expression is boxed "
+           "(unawait::join and unawait::select nest a direct argument inline, "
+           "unless it passes objects with destructors)";
   }
   llvm_unreachable("unknown box reason");
 }
@@ -418,6 +419,10 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
   for (FrameObject &Object : M.Objects) {
     if (!Object.Kept)
       continue;
+    if (Object.InPlaceCombinator) {
+      Object.StoredType = Object.Type; // spelling and size set by the lowering
+      continue;
+    }
     if (Object.Pack) {
       Object.StoredType = Object.Type;
       Object.StoredTypeSpelling = packSpelling(Object, Context);

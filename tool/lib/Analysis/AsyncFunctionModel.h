@@ -179,6 +179,11 @@ struct FrameObject {
   /// For a pack: the template parameter pack its type expands ("Ts"), which
   /// `sizeof...` spells for its length.
   std::string PackLength;
+  /// An awaitee calling unawait::join or unawait::select whose annotated
+  /// arguments are built in place (InPlaceCombinators.h): StoredTypeSpelling,
+  /// Size and Align are the combinator's class over the generated classes
+  /// ("unawait::Join<step_future, step_future>"), not the type clang saw.
+  bool InPlaceCombinator = false;
   /// A variable some await polls in place: always kept.
   bool AwaitedInPlace = false;
   /// For the reference a tuple-like structured binding holds: the
@@ -226,9 +231,10 @@ enum class BoxReason {
   Virtual,
   /// The function awaits itself: a frame cannot hold itself inline.
   Recursion,
-  /// An annotated call inside another awaited expression (unawait::join,
-  /// unawait::select, any combinator): boxed so that the expression keeps
-  /// the type clang gave it.
+  /// An annotated call inside another awaited expression that is not built
+  /// in place (InPlaceCombinators.h: only a direct argument of unawait::join
+  /// or unawait::select passing nothing with a destructor is): boxed so
+  /// that the expression keeps the type clang gave it.
   Combinator,
 };
 

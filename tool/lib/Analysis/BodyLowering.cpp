@@ -25,6 +25,7 @@
 #include "Analysis/NodeSearch.h"
 #include "Analysis/References.h"
 #include "Analysis/TemplateInstances.h"
+#include "Analysis/InPlaceCombinators.h"
 #include "Analysis/Unsupported.h"
 #include "Frontend/RawTokens.h"
 #include "clang/AST/ASTContext.h"
@@ -1450,6 +1451,14 @@ public:
     if (Type->isInstantiationDependentType())
       Awaitee.SpelledAs = rangeOf(P.Operand);
     if (P.Mode == AwaiteeMode::Temporary) {
+      const InPlaceCombinator *Combinator = nullptr;
+      if (!inPlaceCombinator(P.Await, Combinator))
+        return false;
+      if (Combinator) {
+        nestInPlace(Awaitee, *Combinator);
+        P.Awaitee = Id;
+        return true;
+      }
       if (!generatedCallee(P.Operand, Awaitee.Generated))
         return false;
       if (!Awaitee.Generated)
@@ -1472,6 +1481,50 @@ public:
     }
     P.Awaitee = Id;
     return true;
+  }
+
+  /// Sets \p Found to the join/select \p Await's operand builds with
+  /// annotated calls in place (decided once per await, before its
+  /// full-expression spills anything: those calls are not temporaries of
+  /// it). Returns false after reporting an error.
+  bool inPlaceCombinator(const Expr *Await, const InPlaceCombinator *&Found) {
+    auto [It, New] = Combinators.try_emplace(Await);
+    if (New) {
+      if (!findInPlaceCombinator(awaitOperand(Await), Callees, Ctx, Diags, M.localScope(),
+                                 It->second))
+        return Failed = true, false;
+      if (It->second)
+        InPlaceCalls.insert(It->second->InPlaceCalls.begin(), It->second->InPlaceCalls.end());
+    }
+    Found = It->second ? &*It->second : nullptr;
+    return true;
+  }
+
+  /// Whether \p Temp materialises an annotated call built in place.
+  bool builtInPlace(const MaterializeTemporaryExpr *Temp) const {
+    return InPlaceCalls.contains(dyn_cast<CallExpr>(Temp->getSubExpr()->IgnoreImplicit()));
+  }
+
+  /// The awaitee is a join/select holding generated classes: each annotated
+  /// argument becomes `unawait::detail::in_place([&] { return call; })`,
+  /// which the runtime builds inside the combinator (no box, no move).
+  void nestInPlace(FrameObject &Awaitee, const InPlaceCombinator &Combinator) {
+    Awaitee.InPlaceCombinator = true;
+    Awaitee.StoredTypeSpelling = Combinator.Spelling;
+    Awaitee.Size = Combinator.Size;
+    Awaitee.Align = Combinator.Align;
+    Awaitee.HasDestructor = true;
+    for (const CallExpr *Call : Combinator.InPlaceCalls) {
+      Hole H;
+      H.HoleKind = Hole::Kind::Text;
+      H.Range = rangeOf(Call);
+      int Index = static_cast<int>(M.Body.Holes.size());
+      H.Replacement = std::make_shared<Code>();
+      H.Replacement->literal("unawait::detail::in_place([&] { return ")
+          .source(H.Range, Index)
+          .literal("; })");
+      addHole(std::move(H));
+    }
   }
 
   /// Sets \p Generated to the model of the class \p Operand builds when it
@@ -1558,6 +1611,9 @@ public:
   /// it (the awaitee is declared with that type). Only a call awaited
   /// directly (and the arguments a template deduces from) nests inline.
   void addBoxedCallHoles(const Expr *Await) {
+    const InPlaceCombinator *Combinator = nullptr;
+    if (!inPlaceCombinator(Await, Combinator))
+      return;
     const Expr *Operand = awaitOperand(Await);
     std::vector<const CallExpr *> AsWritten = generatingCalls(Operand, Callees);
     // An await inside the operand (co_await wrap(co_await f())) decides
@@ -1575,7 +1631,7 @@ public:
       const FunctionDecl *Callee = Call->getDirectCallee();
       const AsyncFunctionModel *Rewritten = Callee ? Callees.find(Callee) : nullptr;
       if (!Rewritten || Rewritten->Function.BoxedSignature ||
-          llvm::is_contained(AsWritten, Call))
+          llvm::is_contained(AsWritten, Call) || InPlaceCalls.contains(Call))
         continue;
       Hole H;
       H.HoleKind = Hole::Kind::Text;
@@ -1622,6 +1678,10 @@ public:
   /// being lowered.
   const BlockNode *SwitchBody = nullptr;
   llvm::DenseMap<const LabelDecl *, std::string> LabelNames;
+  /// Per await, the join/select it builds in place (inPlaceCombinator).
+  std::map<const Expr *, std::optional<InPlaceCombinator>> Combinators;
+  /// Annotated calls built in place inside a join/select (nestInPlace).
+  llvm::DenseSet<const CallExpr *> InPlaceCalls;
   /// co_returns lowered as ReturnNodes (the others are holes).
   llvm::DenseSet<const Stmt *> LoweredReturns;
   /// A kept decomposition's bindings: the object and how to read each.
@@ -1644,6 +1704,9 @@ void FullExpression::number(const Expr *E) {
   if (!E)
     return;
   if (isAwait(E)) {
+    const InPlaceCombinator *Combinator = nullptr;
+    if (!L.inPlaceCombinator(E, Combinator))
+      return;
     number(awaitOperand(E));
     AwaitedNames.add(awaitOperand(E));
     Positions.push_back({E, Counter++});
@@ -1651,8 +1714,10 @@ void FullExpression::number(const Expr *E) {
   }
   for (const OrderedOperand &Operand : evaluationOrder(E, containsAwait, L.Ctx).Operands)
     number(Operand.E);
+  // (An annotated call built inside a join/select is no temporary of the
+  // full-expression: the combinator holds it.)
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E);
-      Temp && !Temp->getExtendingDecl())
+      Temp && !Temp->getExtendingDecl() && !L.builtInPlace(Temp))
     Positions.push_back({E, Counter++});
 }
 

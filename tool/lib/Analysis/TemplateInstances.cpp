@@ -70,19 +70,6 @@ struct Argument {
   std::vector<Argument> Elements;
 };
 
-/// How unawait::detail::pack (runtime/include/unawait/detail/pack.hpp) lays
-/// its elements out: each element's head, then a struct of the rest.
-std::pair<uint64_t, uint64_t> packLayout(llvm::ArrayRef<std::pair<uint64_t, uint64_t>> Elements) {
-  if (Elements.empty())
-    return {1, 1}; // an empty struct
-  if (Elements.size() == 1)
-    return Elements.front();
-  auto [Size, Align] = Elements.front();
-  auto [RestSize, RestAlign] = packLayout(Elements.drop_front());
-  uint64_t Whole = std::max(Align, RestAlign);
-  return {llvm::alignTo(llvm::alignTo(Size, RestAlign) + RestSize, Whole), Whole};
-}
-
 /// The types of a template's frame objects in one of clang's
 /// instantiations of it. Clang's instantiated declarations and expressions
 /// keep their pattern's source locations, which identify them.
@@ -431,6 +418,17 @@ private:
 };
 
 } // namespace
+
+std::pair<uint64_t, uint64_t> packLayout(llvm::ArrayRef<std::pair<uint64_t, uint64_t>> Elements) {
+  if (Elements.empty())
+    return {1, 1}; // an empty struct
+  if (Elements.size() == 1)
+    return Elements.front();
+  auto [Size, Align] = Elements.front();
+  auto [RestSize, RestAlign] = packLayout(Elements.drop_front());
+  uint64_t Whole = std::max(Align, RestAlign);
+  return {llvm::alignTo(llvm::alignTo(Size, RestAlign) + RestSize, Whole), Whole};
+}
 
 std::optional<const AsyncFunctionModel *>
 generatedModelOf(const Expr *E, ModelRegistry &Models, ASTContext &Context,

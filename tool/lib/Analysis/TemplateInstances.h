@@ -38,6 +38,12 @@ generatedModelOf(const clang::Expr *E, ModelRegistry &Models,
 bool addUnrewrittenInstances(ModelRegistry &Models, clang::ASTContext &Context,
                              DiagnosticReporter &Diags);
 
+/// The size and alignment of unawait::detail::pack of elements of these
+/// sizes and alignments (runtime/include/unawait/detail/pack.hpp fixes its
+/// layout: each element's head, then a struct of the rest).
+std::pair<uint64_t, uint64_t>
+packLayout(llvm::ArrayRef<std::pair<uint64_t, uint64_t>> Elements);
+
 /// The calls whose generated classes make up the class \p E builds: E
 /// itself and, for a function template, its arguments that deduce a
 /// generated class, recursively. The rewrite leaves them as written; other

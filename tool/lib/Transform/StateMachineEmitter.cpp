@@ -303,7 +303,7 @@ private:
   }
 
   std::string declaration(const FrameObject &Object) const {
-    if (Object.Erased || Object.Pack)
+    if (Object.Erased || Object.Pack || Object.InPlaceCombinator)
       return Object.StoredTypeSpelling + " " + Object.MemberName;
     if (Object.RawStorage)
       return "alignas(" + std::to_string(Object.Align) + ") unsigned char " +
