@@ -44,7 +44,7 @@ def main():
     ax_time.yaxis.set_major_formatter(matplotlib.ticker.ScalarFormatter())
     ax_time.yaxis.set_minor_formatter(matplotlib.ticker.ScalarFormatter())
     ax_time.set_xlabel("async functions in the file")
-    ax_time.set_ylabel("seconds (best of %d)" % data["repeat"])
+    ax_time.set_ylabel("seconds (median of %d)" % data.get("rounds", data.get("repeat")))
     ax_time.set_title("Tool time against the number of functions")
     ax_time.legend()
     for key, goal in GOALS.items():

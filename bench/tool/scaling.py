@@ -4,16 +4,21 @@ file, timed side by side with `clang++-19 -fsyntax-only` of the same file
 (the parse alone), in one run.
 
     python3 bench/tool/scaling.py --unawait build/bin/unawait \
-        --runtime-include runtime/include [--counts 10,100,400,2000]
+        --runtime-include runtime/include [--counts 10,100,400,2000] \
+        [--rounds 3] [--baseline OTHER/bin/unawait] [--keep DIR]
 
-Prints, for each N, the best of --repeat runs of `unawait rewrite`,
-`unawait sizes` and the parse, their ratios to the parse, and the cost per
-function beyond the parse. `--plain-lines L` adds a file with L lines of
+Runs, for each N, `clang++-19 -fsyntax-only` (the parse), `unawait
+rewrite` and `unawait sizes` (and the --baseline binary's two, in the same
+rounds) one after the other, --rounds times, and prints each one's median
+time, the median of its per-round ratios to the parse, and the cost per
+function of the rewrite beyond the parse. `--keep DIR` leaves the generated
+files there (to diff two binaries' rewrites). `--plain-lines L` adds a file with L lines of
 unannotated code and two async functions (the cost should be the parse plus
 a small constant). `--json FILE` writes the rows for bench/tool/plot.py."""
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -78,45 +83,69 @@ def write(path, functions, plain_lines=0):
             f.write(async_function(i))
 
 
-def best(command, repeat):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = subprocess.run(command, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, text=True)
-        times.append(time.perf_counter() - start)
-        if result.returncode != 0:
-            sys.exit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stderr[:2000]}")
-    return min(times)
+def timed(command):
+    start = time.perf_counter()
+    result = subprocess.run(command, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    if result.returncode != 0:
+        sys.exit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stderr[:2000]}")
+    return time.perf_counter() - start
+
+
+def commands(args, path):
+    """The commands timed on one file, by column name: the parse first."""
+    flags = ["-std=c++20", "-I", args.runtime_include]
+    timed_commands = {"parse": [args.clangxx, "-fsyntax-only", *flags, path]}
+    binaries = [("", args.unawait)] + ([("base ", args.baseline)] if args.baseline else [])
+    for prefix, binary in binaries:
+        timed_commands[prefix + "rewrite"] = [binary, "rewrite", path, "-o", os.devnull, "--", *flags]
+        timed_commands[prefix + "sizes"] = [binary, "sizes", path, "--", *flags]
+    return timed_commands
 
 
 def measure(args, path, label, functions):
-    flags = ["-std=c++20", "-I", args.runtime_include]
-    parse = best([args.clangxx, "-fsyntax-only", *flags, path], args.repeat)
-    rewrite = best([args.unawait, "rewrite", path, "-o", os.devnull, "--", *flags], args.repeat)
-    sizes = best([args.unawait, "sizes", path, "--", *flags], args.repeat)
-    per = (rewrite - parse) / max(functions, 1) * 1000
-    print(f"{label:>24} {parse:8.2f} {rewrite:9.2f} {rewrite / parse:7.2f}x "
-          f"{sizes:8.2f} {sizes / parse:7.2f}x {per:10.2f}", flush=True)
-    return {"file": label, "functions": functions, "parse_s": parse,
-            "rewrite_s": rewrite, "sizes_s": sizes}
+    """Every command once per round, alternating, for --rounds rounds: the
+    median time of each and the median of its per-round ratios to the
+    parse (the machine's load moves all of a round's runs alike)."""
+    timed_commands = commands(args, path)
+    times = {name: [] for name in timed_commands}
+    for _ in range(args.rounds):
+        for name, command in timed_commands.items():
+            times[name].append(timed(command))
+    row = {"file": label, "functions": functions}
+    cells = []
+    for name, samples in times.items():
+        row[name.replace(" ", "_") + "_s"] = statistics.median(samples)
+        cells.append(f"{statistics.median(samples):8.2f}")
+        if name != "parse":
+            ratio = statistics.median(t / p for t, p in zip(samples, times["parse"]))
+            row[name.replace(" ", "_") + "_ratio"] = ratio
+            cells.append(f"{ratio:7.2f}x")
+    per = (row["rewrite_s"] - row["parse_s"]) / max(functions, 1) * 1000
+    print(f"{label:>24} {' '.join(cells)} {per:10.2f}", flush=True)
+    return row
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--unawait", required=True)
+    parser.add_argument("--baseline", help="another unawait binary, timed in the same rounds")
     parser.add_argument("--runtime-include", required=True)
     parser.add_argument("--clangxx", default="/usr/lib/llvm-19/bin/clang++")
     parser.add_argument("--counts", default="10,100,400,2000")
     parser.add_argument("--plain-lines", type=int, default=5000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--keep", help="write the generated files into this directory")
     parser.add_argument("--json", help="write the measured rows here")
     args = parser.parse_args()
     rows = []
-    print(f"{'file':>24} {'parse s':>8} {'rewrite s':>9} {'ratio':>8} "
-          f"{'sizes s':>8} {'ratio':>8} {'ms/function':>10}  (best of {args.repeat})")
-    with tempfile.TemporaryDirectory() as work:
+    names = list(commands(args, "-"))
+    header = " ".join(f"{n + ' s':>8}" + ("" if n == "parse" else f" {'ratio':>8}") for n in names)
+    print(f"{'file':>24} {header} {'ms/function':>10}  (median of {args.rounds} alternating rounds)")
+    with tempfile.TemporaryDirectory() as temporary:
+        work = args.keep or temporary
+        os.makedirs(work, exist_ok=True)
         for n in [int(c) for c in args.counts.split(",") if c]:
             path = os.path.join(work, f"n{n}.cpp")
             write(path, n)
@@ -129,7 +158,7 @@ def main():
             rows.append(row)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"repeat": args.repeat, "load": os.getloadavg(), "rows": rows}, f, indent=1)
+            json.dump({"rounds": args.rounds, "load": os.getloadavg(), "rows": rows}, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -52,14 +52,20 @@ std::vector<tooling::Range> locate(const std::string &Code,
   return Ranges;
 }
 
-/// The line starts where a chunk may begin: between two declarations
+/// The line starts where a chunk may begin (Cuts), and the first of those
+/// in each gap (GapStarts): between two declarations
 /// outside every brace, parenthesis and preprocessor conditional (a
 /// namespace's braces do not count when the style does not indent
 /// namespaces), after the line the first one ends on. Not after `template
 /// <...>` or an attribute, which belong to the next declaration.
-std::vector<unsigned> safeCuts(const std::string &Code, const LangOptions &LangOpts,
-                               bool NamespacesIndent) {
+struct SafeCuts {
   std::vector<unsigned> Cuts;
+  std::vector<unsigned> GapStarts;
+};
+
+SafeCuts safeCuts(const std::string &Code, const LangOptions &LangOpts, bool NamespacesIndent) {
+  SafeCuts Result;
+  std::vector<unsigned> &Cuts = Result.Cuts;
   // Token locations are offsets: the lexer's file location is offset 0.
   Lexer Raw(SourceLocation(), LangOpts, Code.data(), Code.data(), Code.data() + Code.size());
   std::vector<bool> Braces; // true for a brace that counts
@@ -71,9 +77,12 @@ std::vector<unsigned> safeCuts(const std::string &Code, const LangOptions &LangO
   auto cutsUntil = [&](unsigned At) {
     if (!DeclarationEnd)
       return;
+    size_t GapStart = Cuts.size();
     for (size_t NewLine = Code.find('\n', *DeclarationEnd);
          NewLine != std::string::npos && NewLine < At; NewLine = Code.find('\n', NewLine + 1))
       Cuts.push_back(NewLine + 1);
+    if (Cuts.size() > GapStart)
+      Result.GapStarts.push_back(Cuts[GapStart]);
   };
   Token T;
   while (true) {
@@ -124,7 +133,7 @@ std::vector<unsigned> safeCuts(const std::string &Code, const LangOptions &LangO
       DeclarationEnd = At + T.getLength();
   }
   cutsUntil(Code.size());
-  return Cuts;
+  return Result;
 }
 
 /// Whether \p Code may hold a using-declaration (`using a::b;`, which
@@ -209,11 +218,20 @@ std::string formatRegions(const std::string &Code,
     llvm::consumeError(Style.takeError());
     Style = format::getLLVMStyle();
   }
-  std::vector<unsigned> Cuts =
+  auto [Cuts, GapStarts] =
       safeCuts(Code, LangOpts, Style->NamespaceIndentation != format::FormatStyle::NI_None);
   std::string Result;
   unsigned ChunkBegin = 0;
   for (size_t First = 0; First < Ranges.size();) {
+    // The chunk begins where the gap of whitespace and comments before its
+    // first region does (blank lines before a region are the region's to
+    // format); the user's text before it is copied as it is, for
+    // clang-format would only lex and parse it again.
+    auto Gap = llvm::upper_bound(GapStarts, Ranges[First].getOffset());
+    if (Gap != GapStarts.begin() && *std::prev(Gap) > ChunkBegin) {
+      Result += llvm::StringRef(Code).slice(ChunkBegin, *std::prev(Gap));
+      ChunkBegin = *std::prev(Gap);
+    }
     // The chunk ends at the first safe cut after a region that comes before
     // the next region (or at the end of the file).
     size_t Last = First;
