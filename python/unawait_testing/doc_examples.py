@@ -19,28 +19,14 @@ import subprocess
 import sys
 import tempfile
 
-FENCE = re.compile(r"^```([\w+-]*)[ \t]*(.*)$")
+from walkthrough import blocks as fenced_blocks
+
 COROUTINE = re.compile(r"\bco_(await|return|yield)\b")
 
 
 def extract_programs(markdown_path):
     """Yields (line, code) for each ```cpp block that is not a fragment."""
-    with open(markdown_path, encoding="utf-8") as markdown:
-        lines = markdown.read().splitlines()
-    index = 0
-    while index < len(lines):
-        match = FENCE.match(lines[index])
-        index += 1
-        if not match:
-            continue
-        language, info = match.group(1), match.group(2).split()
-        start = index
-        while index < len(lines) and not lines[index].startswith("```"):
-            index += 1
-        if index == len(lines):
-            raise SystemExit(f"{markdown_path}:{start}: unterminated code block")
-        body = "\n".join(lines[start:index]) + "\n"
-        index += 1
+    for start, language, info, body in fenced_blocks(markdown_path):
         if language == "cpp" and "fragment" not in info:
             yield start, body
 
