@@ -104,9 +104,11 @@ def update(path, unawait, prefix):
         return
     body, _, generated = source.partition(MARKER)
     # Lines of other prefixes written after the marker (JSON:, OUT:) stay,
-    # moved before it.
+    # moved before it; every line of this prefix (CHECK-NEXT, CHECK-EMPTY,
+    # CHECK-LABEL...) is regenerated.
+    own = re.compile(r"// %s(-[A-Z]+)?:" % re.escape(prefix))
     kept = [line for line in generated.splitlines()[1:]
-            if line and not re.match(r"// %s(-NEXT)?:" % re.escape(prefix), line)]
+            if line and not own.match(line)]
     body = "\n".join([body.rstrip("\n")] + kept) + "\n"
     with open(path, "w") as f:  # rewrite without the old CHECK lines first
         f.write(body)
