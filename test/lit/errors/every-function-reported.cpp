@@ -8,12 +8,11 @@
 
 UNAWAIT_ASYNC unawait::Async<int> first_fine() { co_return co_await ready(1); }
 
-UNAWAIT_ASYNC unawait::Async<int> bad_switch(int n) {
-  switch (n)
-  // CHECK: every-function-reported.cpp:[[@LINE+1]]:3: error: a co_await inside this kind of statement is not supported yet
-  case 0:
-    co_await ready(1);
-  co_return 0;
+UNAWAIT_ASYNC unawait::Async<int> bad_kept_lambda(int n) {
+  // CHECK: every-function-reported.cpp:[[@LINE+1]]:8: error: an object of a lambda, local or unnamed class type kept across a suspension point cannot be rewritten
+  auto plus_n = [n](int a) { return a + n; };
+  co_await ready(1);
+  co_return plus_n(1);
 }
 
 UNAWAIT_ASYNC unawait::Async<int> second_fine() { co_return co_await first_fine(); }
@@ -23,7 +22,7 @@ UNAWAIT_ASYNC int not_async() { return 0; }
 
 UNAWAIT_ASYNC unawait::Async<int> bad_goto() {
   co_await ready(1);
-  // CHECK: every-function-reported.cpp:[[@LINE+1]]:3: error: a co_await inside this kind of expression is not supported yet
+  // CHECK: every-function-reported.cpp:[[@LINE+1]]:10: error: a co_await inside this kind of expression is not supported yet: await into a variable first (the initializer of a new-expression, which C++ evaluates after calling the allocation function)
   delete new int(co_await ready(1));
   co_return 0;
 }

@@ -319,6 +319,12 @@ public:
     return C;
   }
 
+  /// \p S as diagnostics, reports and comments quote it: on one line.
+  std::string quoted(const Stmt *S) const {
+    return oneLine(Lexer::getSourceText(CharSourceRange::getTokenRange(S->getSourceRange()),
+                                        SM, Ctx.getLangOpts()));
+  }
+
   llvm::StringRef sourceText(TextRange Range) const {
     return SM.getBufferData(BodyFile).slice(Range.Begin, Range.End);
   }
@@ -1348,13 +1354,10 @@ public:
   }
 
   void lowerSwitchStatement(BlockNode &Out, const SwitchStmt *Switch) {
-    const auto *Compound = dyn_cast<CompoundStmt>(Switch->getBody());
-    if (!Compound) {
-      reportUnsupported(Diags, Switch->getBody()->getBeginLoc(),
-                        Unsupported::OtherStatement, "a switch without a block");
-      Failed = true;
-      return;
-    }
+    // A body that is a single statement (`switch (n) case 0: ...;`) is
+    // lowered as a block of that one statement.
+    const Stmt *Body = Switch->getBody();
+    const auto *Compound = dyn_cast<CompoundStmt>(Body);
     std::optional<Code> Cond =
         Switch->getConditionVariableDeclStmt()
             ? std::optional<Code>(conditionVariable(Switch->getConditionVariableDeclStmt()))
@@ -1366,11 +1369,12 @@ public:
     Node->Evaluates.push_back(Switch->getCond());
     Node->Cond = *Cond;
     Node->Body = std::make_unique<BlockNode>();
-    Node->Body->Origin = Compound;
+    Node->Body->Origin = Body;
     Targets.push_back({Switch, false, Scopes.size(), "", false, {}});
     const BlockNode *Outer = SwitchBody;
     SwitchBody = Node->Body.get();
-    lowerScope(*Node->Body, blockChildren(Compound), Compound->getLBracLoc());
+    lowerScope(*Node->Body, blockChildren(Body),
+               Compound ? Compound->getLBracLoc() : SourceLocation());
     SwitchBody = Outer;
     Targets.pop_back();
     Out.Children.push_back(std::move(Node));
@@ -1416,10 +1420,7 @@ public:
     P.ProducesValue = !Await->getType()->isVoidType();
     P.ValueUsed = P.ProducesValue;
     P.Line = SM.getExpansionLineNumber(Await->getBeginLoc());
-    P.AwaitText = Lexer::getSourceText(
-                      CharSourceRange::getTokenRange(Await->getSourceRange()), SM,
-                      Ctx.getLangOpts())
-                      .str();
+    P.AwaitText = quoted(Await);
     M.Points.push_back(std::move(P));
     if (!chooseAwaitee(M.Points.back()))
       return std::nullopt;
@@ -1596,10 +1597,7 @@ public:
     Box.Call = Call;
     Box.Callee = Callee;
     Box.Reason = Reason;
-    Box.CallText = Lexer::getSourceText(
-                       CharSourceRange::getTokenRange(Call->getSourceRange()), SM,
-                       Ctx.getLangOpts())
-                       .str();
+    Box.CallText = quoted(Call);
     Box.TypeSpelling = Call->getType().getAsString(Ctx.getPrintingPolicy());
     if (!Call->getType()->isDependentType() && !Call->getType()->isIncompleteType())
       Box.BoxBytes = Ctx.getTypeSizeInChars(Call->getType()).getQuantity();
@@ -1638,7 +1636,9 @@ public:
       H.Range = rangeOf(Call);
       int Index = static_cast<int>(M.Body.Holes.size());
       H.Replacement = std::make_shared<Code>();
-      H.Replacement->literal("unawait::Async<" + Rewritten->OutputTypeSpelling + ">(")
+      // The call's own type: for a function template's instance, its
+      // arguments substituted (the model's output type spells T).
+      H.Replacement->literal(spellType(Call->getType(), Ctx) + "(")
           .source(H.Range, Index)
           .literal(")");
       addHole(std::move(H));
@@ -1787,7 +1787,7 @@ bool FullExpression::lowerExpr(const Expr *E, BlockNode &Out) {
   }
   if (Order.OrderKind == EvaluationOrder::Opaque) {
     reportUnsupported(L.Diags, E->getBeginLoc(), Unsupported::OpaqueExpression,
-                      E->getStmtClassName());
+                      Order.OpaqueWhy ? Order.OpaqueWhy : E->getStmtClassName());
     L.Failed = true;
     return false;
   }
@@ -1950,7 +1950,7 @@ bool FullExpression::lowerBackingArray(const MaterializeTemporaryExpr *Temp,
 /// A new frame temporary of this full-expression for \p E.
 ObjectId FullExpression::temporary(const Expr *E, QualType Type,
                                    llvm::StringRef What) {
-  std::string Text = L.sourceText(L.rangeOf(E)).str();
+  std::string Text = oneLine(L.sourceText(L.rangeOf(E)));
   ObjectId Id = L.addTemporary(Type, What.str() + " `" + Text + "`", E->getBeginLoc());
   L.M.Objects[Id].Conditional = ConditionalDepth > 0;
   L.M.Objects[Id].TemporaryOf = E;

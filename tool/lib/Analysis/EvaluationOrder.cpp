@@ -122,6 +122,25 @@ EvaluationOrder ofConstruction(const CXXConstructExpr *Construct,
   return unsequenced({}, Args, O);
 }
 
+/// The placement arguments and the array size are the allocation
+/// function's arguments (unsequenced); the initializer is evaluated after the
+/// allocation ([expr.new]), so an await in it would have to run between the
+/// two: not taken apart.
+EvaluationOrder ofNew(const CXXNewExpr *New, const Oracle &O) {
+  if (New->hasInitializer() && O.Awaits(New->getInitializer())) {
+    EvaluationOrder Order;
+    Order.OrderKind = EvaluationOrder::Opaque;
+    Order.OpaqueWhy = "the initializer of a new-expression, which C++ evaluates "
+                      "after calling the allocation function";
+    return Order;
+  }
+  std::vector<const Expr *> Args;
+  if (std::optional<const Expr *> Size = New->getArraySize())
+    Args.push_back(*Size);
+  Args.insert(Args.end(), New->placement_arg_begin(), New->placement_arg_end());
+  return unsequenced({}, Args, O);
+}
+
 } // namespace
 
 EvaluationOrder evaluationOrder(const Expr *E, AwaitTest Awaits,
@@ -159,6 +178,10 @@ EvaluationOrder evaluationOrder(const Expr *E, AwaitTest Awaits,
   }
   if (const auto *Throw = dyn_cast<CXXThrowExpr>(E))
     return inOrder({Throw->getSubExpr()});
+  if (const auto *Delete = dyn_cast<CXXDeleteExpr>(E))
+    return inOrder({Delete->getArgument()});
+  if (const auto *New = dyn_cast<CXXNewExpr>(E))
+    return ofNew(New, O);
   // A lambda's captures are initialised in order ([expr.prim.lambda.capture]);
   // its body is not evaluated here.
   if (const auto *Lambda = dyn_cast<LambdaExpr>(E))

@@ -16,7 +16,8 @@
 //   - a call: the callee (and a member call's object) before the
 //     arguments;
 //   - braced initialiser lists, and a lambda's captures: left to right;
-//   - `throw e`: e, then the throw.
+//   - `throw e`: e, then the throw; `delete p`: p, then the delete;
+//   - `new (a) T[n]`: a and n (unsequenced), then the allocation.
 // Where the standard leaves the order unspecified (the arguments of a call
 // or of a parenthesised construction, the operands of +, ==, and the other
 // binary operators), the rewrite uses one fixed order: left to right, as
@@ -29,9 +30,12 @@
 // never reordered.
 //
 // Simplifications, written down: an operand is a child expression as clang
-// builds it, through implicit nodes (conversions, temporaries); new- and
-// delete-expressions, statement expressions, fold expressions and lambdas'
-// bodies are not taken apart (an await there is reported as unsupported).
+// builds it, through implicit nodes (conversions, temporaries). A
+// new-expression's array size and placement arguments are taken apart (the
+// allocation function's arguments); its initializer is not, since C++ calls
+// the allocation function before evaluating it. The initializer, statement
+// expressions, fold expressions and lambdas' bodies are not taken apart (an
+// await there is reported as unsupported).
 // C++20's rewritten comparisons (`a != b` through `operator==`, `a < b`
 // through `<=>`) are taken apart into their operands, left to right, except
 // a reversed one (`a == b` as `b.operator==(a)`): right to left, the order
@@ -69,6 +73,9 @@ struct EvaluationOrder {
     Opaque,
   } OrderKind = Sequence;
   std::vector<OrderedOperand> Operands;
+  /// For some Opaque expressions, what the diagnostic says instead of the
+  /// expression's class.
+  const char *OpaqueWhy = nullptr;
 };
 
 /// The order in which the rewrite evaluates the operands of \p E.

@@ -35,16 +35,44 @@ bool isNameable(const NamedDecl *D) {
   return !isReserved(D->getName());
 }
 
+/// True if a class template argument of \p Class, or of a class among
+/// them, is a pack (std::tuple<int, std::monostate>): clang's
+/// TypeName::getFullyQualifiedType leaves the elements of a pack
+/// unqualified, so such a class is spelled by portable() itself.
+bool hasPackArgument(const CXXRecordDecl *Class) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(Class);
+  if (!Spec)
+    return false;
+  return llvm::any_of(Spec->getTemplateArgs().asArray(), [](const TemplateArgument &Arg) {
+    return Arg.getKind() == TemplateArgument::Pack ||
+           (Arg.getKind() == TemplateArgument::Type &&
+            hasPackArgument(Arg.getAsType()->getAsCXXRecordDecl()));
+  });
+}
+
 /// True for a typedef the generated code spells as written: one a user
 /// could write anywhere, or a member of a standard class
 /// (std::vector<int>::iterator names what libstdc++ and libc++ implement
-/// differently). Other member typedefs (an awaiter's `output_type`) name
-/// details the generated code should not depend on.
+/// differently) that clang qualifies fully. Other member typedefs (an
+/// awaiter's `output_type`) name details the generated code should not
+/// depend on.
 bool keepsTypedef(const TypedefNameDecl *Typedef) {
   if (!isNameable(Typedef))
     return false;
   const auto *Class = dyn_cast<CXXRecordDecl>(Typedef->getDeclContext());
-  return !Class || Class->isInStdNamespace();
+  return !Class || (Class->isInStdNamespace() && !hasPackArgument(Class));
+}
+
+/// A class template specialization's arguments, packs expanded, for a
+/// TemplateSpecializationType that spells it.
+std::vector<TemplateArgument> flatArguments(const ClassTemplateSpecializationDecl &Spec) {
+  std::vector<TemplateArgument> Args;
+  for (const TemplateArgument &Arg : Spec.getTemplateArgs().asArray())
+    if (Arg.getKind() == TemplateArgument::Pack)
+      Args.insert(Args.end(), Arg.pack_begin(), Arg.pack_end());
+    else
+      Args.push_back(Arg);
+  return Args;
 }
 
 /// \p Type with the sugar generated code cannot spell portably removed:
@@ -82,6 +110,15 @@ QualType portable(QualType Type, ASTContext &Ctx) {
     return requalify(Ctx.getTemplateSpecializationType(
         Spec->getTemplateName(), Args, Spec->getCanonicalTypeInternal()));
   }
+  if (const auto *Record = dyn_cast<RecordType>(T); Record && hasPackArgument(T->getAsCXXRecordDecl())) {
+    const auto &Spec = cast<ClassTemplateSpecializationDecl>(*Record->getDecl());
+    std::vector<TemplateArgument> Args = flatArguments(Spec);
+    for (TemplateArgument &Arg : Args)
+      if (Arg.getKind() == TemplateArgument::Type)
+        Arg = TemplateArgument(portable(Arg.getAsType(), Ctx));
+    return requalify(Ctx.getTemplateSpecializationType(
+        TemplateName(Spec.getSpecializedTemplate()), Args, QualType(Record, 0).getCanonicalType()));
+  }
   if (const auto *Pointer = dyn_cast<PointerType>(T))
     return requalify(Ctx.getPointerType(portable(Pointer->getPointeeType(), Ctx)));
   if (const auto *LRef = dyn_cast<LValueReferenceType>(T))
@@ -112,6 +149,22 @@ static PrintingPolicy policy(const ASTContext &Context) {
   Policy.FullyQualifiedName = true;
   Policy.PrintCanonicalTypes = false;
   return Policy;
+}
+
+std::string oneLine(llvm::StringRef Text) {
+  std::string Result;
+  bool Space = false;
+  for (char C : Text.trim()) {
+    if (clang::isWhitespace(C)) {
+      Space = true;
+      continue;
+    }
+    if (Space)
+      Result += ' ';
+    Space = false;
+    Result += C;
+  }
+  return Result;
 }
 
 std::string spellType(QualType Type, const ASTContext &Context) {

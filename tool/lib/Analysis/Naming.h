@@ -26,6 +26,10 @@ clang::QualType spellableType(clang::QualType Type, const clang::ASTContext &Con
 /// How generated code spells \p Type (a type-id).
 std::string spellType(clang::QualType Type, const clang::ASTContext &Context);
 
+/// \p Text (source text quoted in a diagnostic, a report or a comment) on
+/// one line: each run of whitespace, newlines included, one space.
+std::string oneLine(llvm::StringRef Text);
+
 /// A declaration of \p Name with \p Type: "int buf[16]", "int (*p)[4]".
 std::string declareName(clang::QualType Type, llvm::StringRef Name,
                         const clang::ASTContext &Context);

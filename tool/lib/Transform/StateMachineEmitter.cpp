@@ -211,29 +211,13 @@ private:
     S += " {\nStart, ///< not polled yet\n";
     for (const SuspensionPoint &P : M.Points)
       S += llvm::formatv("{0}, ///< at `{1}`, line {2}\n", P.StateName,
-                         oneLine(P.AwaitText), P.Line);
+                         P.AwaitText, P.Line);
     if (M.Body.HasBarriers)
       S += HandlerFree ? "Running, ///< (in `" + M.Names.Resumed +
                              "` only) a barrier entered from above, not resumed\n"
                        : "Running, ///< polled, between two suspension points\n";
     S += "Finished, ///< returned Ready, or threw\n};\n";
     return S;
-  }
-
-  static std::string oneLine(llvm::StringRef Text) {
-    std::string Result;
-    bool Space = false;
-    for (char C : Text) {
-      if (C == '\n' || C == '\t' || C == ' ') {
-        Space = true;
-        continue;
-      }
-      if (Space && !Result.empty())
-        Result += ' ';
-      Space = false;
-      Result += C;
-    }
-    return Result;
   }
 
   std::string liveBitsType() const {
@@ -330,7 +314,7 @@ private:
             ? "`this`: the object the member function runs on"
         : Object.Capture
             ? "capture '" + Object.SourceName + "'"
-            : kindName(Object.Kind).str() + " '" + oneLine(Object.SourceName) + "'";
+            : kindName(Object.Kind).str() + " '" + Object.SourceName + "'";
     std::string Held;
     for (const SuspensionPoint &P : M.Points)
       for (const HeldObject &H : P.Held)
@@ -705,7 +689,7 @@ private:
   std::string suspend(const AwaitNode &Await) {
     const SuspensionPoint &P = M.Points[Await.Point];
     std::string S = llvm::formatv("// {0}: `{1}` (line {2})\n", P.StateName,
-                                  oneLine(P.AwaitText), P.Line);
+                                  P.AwaitText, P.Line);
     const FrameObject &Awaitee = M.object(P.Awaitee);
     std::string Operand = Text.print(Await.Operand);
     if (P.Relocated)
