@@ -7,7 +7,7 @@
 #     UNAWAIT_EXECUTABLE=build/bin/unawait bench/regenerate-all.sh      # from the repository root
 #     SMOKE=1 UNAWAIT_EXECUTABLE=build/bin/unawait bench/regenerate-all.sh
 #
-# A full run takes most of an hour on 2 cores; run it on an otherwise idle
+# A full run is long (tens of minutes on 2 cores); run it on an otherwise idle
 # machine. SMOKE=1 runs each part once at a tiny size (one round, small
 # counts) to show that the pipeline works: its numbers mean nothing, and it
 # writes its results under /tmp/unawait-smoke instead of the repository.
