@@ -10,7 +10,8 @@
 #
 # Needs: cmake, g++, clang++-19 (/usr/lib/llvm-19/bin/clang++), Google
 # Benchmark (libbenchmark-dev), valgrind, python3-matplotlib (for the plot).
-# Writes bench/poll/results/poll-cost.{json,txt} and docs/images/poll-cost.png.
+# Writes bench/poll/results/poll-cost.{json,txt} and docs/images/poll-cost.png
+# (both under $RESULTS_DIR instead when it is set).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -19,6 +20,9 @@ RUNS=${RUNS:-5}
 REPETITIONS=${REPETITIONS:-5}
 MIN_TIME=${MIN_TIME:-0.05}
 JOBS=${JOBS:-2}
+# Where the results and the plot go (bench/regenerate-all.sh SMOKE=1 sets it).
+RESULTS=${RESULTS_DIR:-bench/poll/results}
+IMAGES=${RESULTS_DIR:-docs/images}
 CLANGXX=${CLANGXX:-/usr/lib/llvm-19/bin/clang++}
 GCC_BUILD=${GCC_BUILD:-build-poll-gcc}
 CLANG_BUILD=${CLANG_BUILD:-build-poll-clang}
@@ -29,11 +33,11 @@ cmake --build "$GCC_BUILD" -j"$JOBS" --target unawait_bench_poll
 cmake -S . -B "$CLANG_BUILD" "${common[@]}" -DCMAKE_CXX_COMPILER="$CLANGXX" -DCMAKE_CXX_FLAGS=-gdwarf-4 >/dev/null
 cmake --build "$CLANG_BUILD" -j"$JOBS" --target unawait_bench_poll
 
-mkdir -p bench/poll/results docs/images
+mkdir -p "$RESULTS" "$IMAGES"
 python3 bench/compare.py \
   --binary "g++=$GCC_BUILD/bin/unawait_bench_poll" \
   --binary "clang++-19=$CLANG_BUILD/bin/unawait_bench_poll" \
   --runs "$RUNS" --repetitions "$REPETITIONS" --min-time "$MIN_TIME" \
   --instructions --jobs "$JOBS" \
-  --json bench/poll/results/poll-cost.json | tee bench/poll/results/poll-cost.txt
-/usr/bin/python3 bench/poll/plot.py bench/poll/results/poll-cost.json -o docs/images/poll-cost.png
+  --json "$RESULTS/poll-cost.json" | tee "$RESULTS/poll-cost.txt"
+/usr/bin/python3 bench/poll/plot.py "$RESULTS/poll-cost.json" -o "$IMAGES/poll-cost.png"

@@ -11,7 +11,7 @@
 # absent), cargo/rustc, Debian's librust-tokio-dev and
 # librust-futures-executor-dev, python3-matplotlib (for the plot).
 # Writes bench/runtime/results/runtime-vs-tokio.{json,txt} and
-# docs/images/runtime-vs-tokio.png.
+# docs/images/runtime-vs-tokio.png (both under $RESULTS_DIR instead when it is set).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -19,6 +19,9 @@ ROUNDS=${ROUNDS:-7}
 TASKS=${TASKS:-1000000}
 SLEEPS=${SLEEPS:-10000}
 JOBS=${JOBS:-2}
+# Where the results and the plot go (bench/regenerate-all.sh SMOKE=1 sets it).
+RESULTS=${RESULTS_DIR:-bench/runtime/results}
+IMAGES=${RESULTS_DIR:-docs/images}
 CLANGXX=${CLANGXX:-/usr/lib/llvm-19/bin/clang++}
 GCC_BUILD=${GCC_BUILD:-build-bench-gcc}
 CLANG_BUILD=${CLANG_BUILD:-build-bench-clang}
@@ -39,9 +42,9 @@ fi
 
 (cd bench/runtime/tokio && cargo build --release --offline)
 
-mkdir -p bench/runtime/results
+mkdir -p "$RESULTS" "$IMAGES"
 python3 bench/runtime/compare.py "${cxx[@]}" \
   --rust-binary bench/runtime/tokio/target/release/tokio_bench_runtime \
   --rounds "$ROUNDS" --tasks "$TASKS" --sleeps "$SLEEPS" \
-  --json bench/runtime/results/runtime-vs-tokio.json --markdown | tee bench/runtime/results/runtime-vs-tokio.txt
-/usr/bin/python3 bench/runtime/plot.py bench/runtime/results/runtime-vs-tokio.json -o docs/images/runtime-vs-tokio.png
+  --json "$RESULTS/runtime-vs-tokio.json" --markdown | tee "$RESULTS/runtime-vs-tokio.txt"
+/usr/bin/python3 bench/runtime/plot.py "$RESULTS/runtime-vs-tokio.json" -o "$IMAGES/runtime-vs-tokio.png"

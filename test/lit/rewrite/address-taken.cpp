@@ -36,9 +36,10 @@ int main() { std::printf("pointers = %d\n", unawait::block_on(pointers())); }
 // CHECK-NEXT:       end = buffer + 4;
 // CHECK-NEXT:       // Suspend0: `co_await wake_yield(0)` (line 16)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future0)) WakeYield(wake_yield(0));
+// CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0:
 // CHECK-NEXT:       if (g1.future0.poll(cx).is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       *g1.p += 10;
@@ -46,9 +47,10 @@ int main() { std::printf("pointers = %d\n", unawait::block_on(pointers())); }
 // CHECK-NEXT:       add_one(&x);
 // CHECK-NEXT:       // Suspend1: `co_await wake_yield(0)` (line 20)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future1)) WakeYield(wake_yield(0));
+// CHECK-NEXT:       state_ = State::Suspend1;
 // CHECK-NEXT:     resume_Suspend1: {
 // CHECK-NEXT:       if (future1.poll(cx).is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       int sum = 0;

@@ -45,52 +45,57 @@ int main() {
 // CHECK-NEXT:       // Suspend0: `co_await wake_yield(b)` (line 15)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future0))
 // CHECK-NEXT:           WakeYield(wake_yield(g1.b));
+// CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0: {
 // CHECK-NEXT:       auto polled = g1.future0.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       total = base + square(std::move(polled).value());
 // CHECK-NEXT:       std::printf("total %d\n", total);
 // CHECK-NEXT:       // Suspend1: `co_await wake_yield(1)` (line 17)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future1)) WakeYield(wake_yield(1));
+// CHECK-NEXT:       state_ = State::Suspend1;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend1: {
 // CHECK-NEXT:       auto polled = future1.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       total += 2 * std::move(polled).value();
 // CHECK-NEXT:       // Suspend2: `co_await wake_yield(7)` (line 18)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future2)) WakeYield(wake_yield(7));
+// CHECK-NEXT:       state_ = State::Suspend2;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend2: {
 // CHECK-NEXT:       auto polled = future2.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend2;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       std::printf("plus two: %d, then %d\n", total,
 // CHECK-NEXT:                   std::move(polled).value() - 7);
 // CHECK-NEXT:       // Suspend3: `co_await wake_yield(a)` (line 19)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future3)) WakeYield(wake_yield(a));
+// CHECK-NEXT:       state_ = State::Suspend3;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend3: {
 // CHECK-NEXT:       auto polled = future3.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend3;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       total = base - std::move(polled).value();
 // CHECK-NEXT:       // Suspend4: `co_await wake_yield(5)` (line 20)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future4)) WakeYield(wake_yield(5));
+// CHECK-NEXT:       state_ = State::Suspend4;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend4: {
 // CHECK-NEXT:       auto polled = future4.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend4;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       result.emplace(100 + total + std::move(polled).value());

@@ -46,40 +46,44 @@ int main() { std::printf("result = %d\n", unawait::block_on(compound())); }
 // CHECK: {{^}}      total = 5;
 // CHECK-NEXT:       // Suspend0: `co_await wake_yield(3)` (line 33)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(3));
+// CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0: {
 // CHECK-NEXT:       auto polled = future0.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       total += std::move(polled).value();
 // CHECK-NEXT:       // Suspend1: `co_await wake_yield(2)` (line 34)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future1)) WakeYield(wake_yield(2));
+// CHECK-NEXT:       state_ = State::Suspend1;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend1: {
 // CHECK-NEXT:       auto polled = future1.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       total *= std::move(polled).value();
 // CHECK-NEXT:       // Suspend2: `co_await Bump{}` (line 35)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future2)) Bump(Bump{});
+// CHECK-NEXT:       state_ = State::Suspend2;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend2: {
 // CHECK-NEXT:       auto polled = future2.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend2;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       counter += std::move(polled).value();
 // CHECK-NEXT:       // Suspend3: `co_await Bump{}` (line 36)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future3)) Bump(Bump{});
+// CHECK-NEXT:       state_ = State::Suspend3;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend3: {
 // CHECK-NEXT:       auto polled = future3.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend3;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       slot(counter % 4) -= std::move(polled).value();

@@ -8,7 +8,7 @@
 // something to destroy, an unwind guard finishes the future.
 // RUN: unawait rewrite %s -o %t.cpp
 // RUN: FileCheck %s --check-prefix=SHAPE --input-file %t.cpp
-// RUN: %clangxx17 -DNDEBUG -I%S %t.cpp -o %t
+// RUN: %clangxx17 -DNDEBUG -DUNAWAIT_CHECKED -I%S %t.cpp -o %t
 // RUN: not --crash %t 2>&1 | FileCheck %s
 // RUN: not --crash %t barrier 2>&1 | FileCheck %s --check-prefix=BARRIER
 // RUN: not --crash %t guarded 2>&1 | FileCheck %s --check-prefix=GUARDED

@@ -39,10 +39,11 @@ int main() { std::printf("loop = %d\n", unawait::block_on(loop(10))); }
 // CHECK-NEXT:             // Suspend0: `co_await wake_yield(i)` (line 13)
 // CHECK-NEXT:             ::new (unawait::detail::address_of(future0))
 // CHECK-NEXT:                 WakeYield(wake_yield(i));
+// CHECK-NEXT:             state_ = State::Suspend0;
 // CHECK-NEXT:           resume_Suspend0: {
 // CHECK-NEXT:             auto polled = future0.poll(cx);
 // CHECK-NEXT:             if (polled.is_pending()) {
-// CHECK-NEXT:               state_ = State::Suspend0;
+// CHECK-NEXT:               on_unwind.disarm();
 // CHECK-NEXT:               return unawait::pending;
 // CHECK-NEXT:             }
 // CHECK-NEXT:             int got = std::move(polled).value();

@@ -86,9 +86,10 @@ int main() {
 // CHECK-NEXT:     }
 // CHECK-NEXT:       // Suspend0: `co_await wake_yield(n)` (line 30)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(n));
+// CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0:
 // CHECK-NEXT:       if (future0.poll(cx).is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       result.emplace(std::move(n));

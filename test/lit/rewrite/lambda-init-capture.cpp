@@ -45,10 +45,11 @@ int main() {
 // CHECK-NEXT:       // Suspend0: `co_await wake_yield(n * 10)` (line 17)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future0))
 // CHECK-NEXT:           WakeYield(wake_yield(g1.n * 10));
+// CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0: {
 // CHECK-NEXT:       auto polled = g1.future0.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       auto add = [first = g1.value1, second = std::move(polled).value(),

@@ -27,9 +27,10 @@ int main() { std::printf("closures = %d\n", unawait::block_on(closures())); }
 // CHECK: {{^}}      total = 1;
 // CHECK-NEXT:       // Suspend0: `co_await wake_yield(0)` (line 13)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(0));
+// CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0: {
 // CHECK-NEXT:       if (future0.poll(cx).is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       auto add = [&](int n) { total += n; };
@@ -38,10 +39,11 @@ int main() { std::printf("closures = %d\n", unawait::block_on(closures())); }
 // CHECK-NEXT:       assert(total == 11);
 // CHECK-NEXT:       // Suspend1: `co_await wake_yield(0)` (line 17)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future1)) WakeYield(wake_yield(0));
+// CHECK-NEXT:       state_ = State::Suspend1;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend1:
 // CHECK-NEXT:       if (future1.poll(cx).is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       total = TWICE(total);

@@ -152,9 +152,10 @@ int main() { unawait::block_on(top()); }
 // CHECK-NEXT:       }
 // CHECK-NEXT:         // Suspend0: `co_await wake_yield(0)` (line 40)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(0));
+// CHECK-NEXT:         state_ = State::Suspend0;
 // CHECK-NEXT:       resume_Suspend0:
 // CHECK-NEXT:         if (future0.poll(cx).is_pending()) {
-// CHECK-NEXT:           state_ = State::Suspend0;
+// CHECK-NEXT:           on_unwind.disarm();
 // CHECK-NEXT:           return unawait::pending;
 // CHECK-NEXT:         }
 // CHECK-NEXT:         result.emplace(self->total_ * 10);
@@ -162,9 +163,10 @@ int main() { unawait::block_on(top()); }
 // CHECK-NEXT:       }
 // CHECK-NEXT:         // Suspend0: `co_await wake_yield(0)` (line 47)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(0));
+// CHECK-NEXT:         state_ = State::Suspend0;
 // CHECK-NEXT:       resume_Suspend0:
 // CHECK-NEXT:         if (future0.poll(cx).is_pending()) {
-// CHECK-NEXT:           state_ = State::Suspend0;
+// CHECK-NEXT:           on_unwind.disarm();
 // CHECK-NEXT:           return unawait::pending;
 // CHECK-NEXT:         }
 // CHECK-NEXT:         result.emplace(std::move(float_amount));

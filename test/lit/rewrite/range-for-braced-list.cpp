@@ -37,10 +37,11 @@ int main() {
 // CHECK-NEXT:         // Suspend0: `co_await wake_yield(n * 10)` (line 15)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(g1.future0))
 // CHECK-NEXT:             WakeYield(wake_yield(n * 10));
+// CHECK-NEXT:         state_ = State::Suspend0;
 // CHECK-NEXT:       resume_Suspend0: {
 // CHECK-NEXT:         auto polled = g1.future0.poll(cx);
 // CHECK-NEXT:         if (polled.is_pending()) {
-// CHECK-NEXT:           state_ = State::Suspend0;
+// CHECK-NEXT:           on_unwind.disarm();
 // CHECK-NEXT:           return unawait::pending;
 // CHECK-NEXT:         }
 // CHECK-NEXT:         ::new (unawait::detail::address_of(elements4[0])) int(g1.value2);
@@ -57,10 +58,11 @@ int main() {
 // CHECK-NEXT:             // Suspend1: `co_await wake_yield(v)` (line 17)
 // CHECK-NEXT:             ::new (unawait::detail::address_of(g2.future1))
 // CHECK-NEXT:                 WakeYield(wake_yield((*g2.v)));
+// CHECK-NEXT:             state_ = State::Suspend1;
 // CHECK-NEXT:           resume_Suspend1: {
 // CHECK-NEXT:             auto polled = g2.future1.poll(cx);
 // CHECK-NEXT:             if (polled.is_pending()) {
-// CHECK-NEXT:               state_ = State::Suspend1;
+// CHECK-NEXT:               on_unwind.disarm();
 // CHECK-NEXT:               return unawait::pending;
 // CHECK-NEXT:             }
 // CHECK-NEXT:             total += std::move(polled).value();

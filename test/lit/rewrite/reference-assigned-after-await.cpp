@@ -23,10 +23,11 @@ int main() { std::printf("assign = %d\n", unawait::block_on(assign())); }
 // CHECK-NEXT:       r = unawait::detail::pointer_to(a);
 // CHECK-NEXT:       // Suspend0: `co_await wake_yield(5)` (line 12)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(5));
+// CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0: {
 // CHECK-NEXT:       auto polled = future0.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       int got = std::move(polled).value();

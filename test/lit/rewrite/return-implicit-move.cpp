@@ -100,9 +100,10 @@ int main() {
 // CHECK-NEXT:       // Suspend0: `co_await unawait::yield_now()` (line 27)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
 // CHECK-NEXT:           unawait::YieldNow(unawait::yield_now());
+// CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0: {
 // CHECK-NEXT:       if (future0.poll(cx).is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       Tracer local("local");
@@ -113,9 +114,10 @@ int main() {
 // CHECK-NEXT:       // Suspend0: `co_await unawait::yield_now()` (line 35)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
 // CHECK-NEXT:           unawait::YieldNow(unawait::yield_now());
+// CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0:
 // CHECK-NEXT:       if (future0.poll(cx).is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       result.emplace(std::move((*param)));

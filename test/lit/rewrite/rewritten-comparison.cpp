@@ -95,10 +95,11 @@ int main() {
 // CHECK-NEXT:       // Suspend0: `co_await traced("right", 2)` (line 27)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future0))
 // CHECK-NEXT:           Traced<int>(traced("right", 2));
+// CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0: {
 // CHECK-NEXT:       auto polled = g1.future0.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       different = g1.temporary1 != Meters{std::move(polled).value()};
@@ -107,32 +108,35 @@ int main() {
 // CHECK-NEXT:       // Suspend1: `co_await traced("int", n)` (line 28)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g2.future1))
 // CHECK-NEXT:           Traced<int>(traced("int", n));
+// CHECK-NEXT:       state_ = State::Suspend1;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend1: {
 // CHECK-NEXT:       auto polled = g2.future1.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       reversed = std::move(polled).value() == g2.temporary4;
 // CHECK-NEXT:       // Suspend2: `co_await traced("less", n)` (line 29)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future2))
 // CHECK-NEXT:           Traced<int>(traced("less", n));
+// CHECK-NEXT:       state_ = State::Suspend2;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend2: {
 // CHECK-NEXT:       auto polled = future2.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend2;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       less = Meters{std::move(polled).value()} < meters("than", 3);
 // CHECK-NEXT:       // Suspend3: `co_await traced("a", n)` (line 30)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future3)) Traced<int>(traced("a", n));
+// CHECK-NEXT:       state_ = State::Suspend3;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend3: {
 // CHECK-NEXT:       auto polled = future3.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend3;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g3.temporary10))
@@ -140,11 +144,12 @@ int main() {
 // CHECK-NEXT:       // Suspend4: `co_await traced("b", 1)` (line 30)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g3.future4))
 // CHECK-NEXT:           Traced<int>(traced("b", 1));
+// CHECK-NEXT:       state_ = State::Suspend4;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend4: {
 // CHECK-NEXT:       auto polled = g3.future4.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend4;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       bool both = g3.temporary10 >= Meters{std::move(polled).value()};

@@ -66,9 +66,10 @@ int main() {
 // CHECK: {{^}}      // Suspend0: `co_await unawait::yield_now()` (line 11)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
 // CHECK-NEXT:           unawait::YieldNow(unawait::yield_now());
+// CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0:
 // CHECK-NEXT:       if (future0.poll(cx).is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       result.emplace(20);

@@ -369,9 +369,6 @@ struct AsyncFunctionModel {
     std::string Polled = "polled";
     std::string Result = "result";
     std::string Unstarted = "unstarted";
-    /// The state poll() was called in, for the dispatches of barriers, in
-    /// a poll() without an unwind guard.
-    std::string Resumed = "resumed";
     /// The unwind guard.
     std::string OnUnwind = "on_unwind";
     /// With a parameter pack: poll()'s body, a member template over the
@@ -408,11 +405,6 @@ struct AsyncFunctionModel {
   /// True if destroying the generated class must destroy something (a live
   /// object or a parameter with a destructor); otherwise it has none.
   bool needsDestructor() const;
-  /// True if poll() needs an unwind guard (unawait::detail::FinishOnUnwind):
-  /// something to destroy when an exception leaves it. Otherwise the state
-  /// is Finished while the body runs, and a barrier dispatches on a copy of
-  /// the state in a local of poll().
-  bool pollNeedsUnwindGuard() const { return needsDestructor(); }
   const FrameObject &object(ObjectId Id) const { return Objects[Id]; }
   /// For a member function of a local class: the function the class is
   /// declared in (its generated class can name that function's other local

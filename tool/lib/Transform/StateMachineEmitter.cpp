@@ -61,12 +61,12 @@ private:
          " {\npublic:\n";
     S += "using output_type = " + M.OutputTypeSpelling + ";\n\n";
     S += constructors();
-    // With an unwind guard, every call in the body can unwind into its
-    // landing pad: clang's inliner then counts poll() as too large to inline
-    // into a caller (where a visible waker would fold the whole loop away),
-    // although the landing pad is off the normal path. An explicit `inline`
-    // raises clang's threshold for it (bench/poll raii_loop16, issue 10).
-    std::string Inline = HandlerFree ? "" : "inline ";
+    // Every call in the body can unwind into the unwind guard's landing
+    // pad: clang's inliner then counts poll() as too large to inline into a
+    // caller (where a visible waker would fold the whole loop away), although
+    // the landing pad is off the normal path. An explicit `inline` raises
+    // clang's threshold for it (bench/poll raii_loop16 and nest16, issue 10).
+    const std::string Inline = "inline ";
     if (const FrameObject *Pack = M.packObject()) {
       S += Inline + "unawait::Poll<output_type> poll(unawait::Context &" + M.Names.Context +
            ") {\nreturn " + M.Names.PollPack + "(" + M.Names.Context +
@@ -213,9 +213,7 @@ private:
       S += llvm::formatv("{0}, ///< at `{1}`, line {2}\n", P.StateName,
                          P.AwaitText, P.Line);
     if (M.Body.HasBarriers)
-      S += HandlerFree ? "Running, ///< (in `" + M.Names.Resumed +
-                             "` only) a barrier entered from above, not resumed\n"
-                       : "Running, ///< polled, between two suspension points\n";
+      S += "Running, ///< polled, between two suspension points\n";
     S += "Finished, ///< returned Ready, or threw\n};\n";
     return S;
   }
@@ -404,32 +402,19 @@ private:
       S += "unawait::detail::ReferenceResult<output_type> " + M.Names.Result + ";\n";
     else if (!M.OutputIsVoid)
       S += "std::optional<output_type> " + M.Names.Result + ";\n";
-    // An exception leaving the body finishes the future (SPEC). Without
-    // anything to destroy, no handler: the state is Finished while the body
-    // runs and set to a suspension point only when poll() returns Pending
-    // there (a barrier dispatches on a copy of the state poll() was called
-    // in). With something to destroy, an unwind guard runs finish() while
-    // the exception unwinds through poll(): a cleanup, which unlike
-    // catch (...) and rethrow lets clang still fold the loop (issue 10).
-    if (HandlerFree) {
-      std::string Exchange =
-          "std::exchange(" + M.Names.StateMember + ", " + state("Finished") + ")";
-      if (M.Body.HasBarriers)
-        S += M.Names.State + " " + M.Names.Resumed + " = " + Exchange + ";\nswitch (" +
-             M.Names.Resumed + ") {\n";
-      else
-        S += "switch (" + Exchange + ") {\n";
-    } else {
-      S += "// Finishes the future if an exception leaves the body; every normal "
-           "exit disarms it.\nunawait::detail::FinishOnUnwind " +
-           M.Names.OnUnwind + "([this] { " + M.Names.Finish + "(); });\nswitch (" +
-           M.Names.StateMember + ") {\n";
-    }
+    // An exception leaving the body finishes the future (SPEC): an unwind
+    // guard runs finish() while the exception unwinds through poll(). It is a
+    // cleanup, which unlike catch (...) and rethrow lets clang still fold
+    // the loop, and the state is stored only when it changes, as a
+    // hand-written machine stores it; where nothing in the body can throw,
+    // the compiler removes the guard (issue 10, docs/performance.md).
+    S += "// Finishes the future if an exception leaves the body; every normal "
+         "exit disarms it.\nunawait::detail::FinishOnUnwind " +
+         M.Names.OnUnwind + "([this] { " + M.Names.Finish + "(); });\nswitch (" +
+         M.Names.StateMember + ") {\n";
     S += "case " + state("Start") + ":\nbreak;\n";
     S += dispatchCases(*M.Body.Root);
-    if (M.Body.HasBarriers && HandlerFree)
-      S += "case " + state("Running") + ": // never stored in " + M.Names.StateMember + "\n";
-    else if (M.Body.HasBarriers)
+    if (M.Body.HasBarriers)
       S += "case " + state("Running") +
            ":\nunawait::detail::contract_violation(\"" + M.Name +
            " polled while it was running\");\n";
@@ -439,8 +424,7 @@ private:
     S += lineDirective(M.Function.Definition->getLocation());
     if (usesDone())
       S += "done:\n";
-    if (!HandlerFree)
-      S += M.Names.OnUnwind + ".disarm();\n";
+    S += M.Names.OnUnwind + ".disarm();\n";
     if (M.OutputIsVoid)
       return S + M.Names.Finish + "();\nreturn unawait::ready();\n";
     if (endsLocalsFirst())
@@ -480,7 +464,7 @@ private:
   std::string block(const BlockNode &Block, const std::string &Prologue = "") {
     std::string S = "{\n" + Prologue;
     if (Block.Barrier)
-      S += "switch (" + dispatched() + ") {\n" + dispatchCases(Block) +
+      S += "switch (" + M.Names.StateMember + ") {\n" + dispatchCases(Block) +
            "default:\nbreak;\n}\n";
     for (const Chunk &C : chunksOf(Block)) {
       if (C.ResumesAt)
@@ -556,15 +540,8 @@ private:
   std::string barrierEntry(const std::string &Label) const {
     if (Label.empty())
       return "";
-    return dispatched() + " = " + state("Running") + "; // entered, not resumed\n" +
+    return M.Names.StateMember + " = " + state("Running") + "; // entered, not resumed\n" +
            Label + ":\n";
-  }
-
-  /// What the dispatches switch on: the state, or without an unwind guard
-  /// (where the state is Finished while the body runs) the state poll() was
-  /// called in.
-  std::string dispatched() const {
-    return HandlerFree ? M.Names.Resumed : M.Names.StateMember;
   }
 
   std::string ifStatement(const IfNode &If) {
@@ -705,8 +682,6 @@ private:
       S += construct(Awaitee, awaiteeInitializer(P, Awaitee, Operand));
     else if (P.Mode == AwaiteeMode::Pointer)
       S += Awaitee.AccessPath + " = unawait::detail::pointer_to(" + Operand + ");\n";
-    if (HandlerFree) // set when poll() returns Pending (see pollBody)
-      return S;
     return S + M.Names.StateMember + " = " + state(P.StateName) + ";\n";
   }
 
@@ -729,8 +704,7 @@ private:
   std::string resume(const SuspensionPoint &P) const {
     std::string Pending =
         "{\n" +
-        (HandlerFree ? M.Names.StateMember + " = " + state(P.StateName)
-                     : M.Names.OnUnwind + ".disarm()") +
+        M.Names.OnUnwind + ".disarm()" +
         ";\nreturn unawait::pending;\n}\n";
     if (!P.ValueUsed)
       return "if (" + pollOf(P) + ".is_pending())\n" + Pending;
@@ -853,8 +827,6 @@ private:
   DiagnosticReporter &Diags;
   const EmitOptions &Options;
   SourceText Text;
-  /// No unwind guard: nothing to destroy if an exception leaves poll().
-  const bool HandlerFree = !M.pollNeedsUnwindGuard();
   /// The constructor's parameter for each kept parameter (and `this`).
   const std::map<const FrameObject *, std::string> ArgumentNames = argumentNames();
 };

@@ -9,7 +9,7 @@ import sys
 design, dump, rewritten = (open(path).read() for path in sys.argv[1:4])
 blocks = re.findall(r"```(?:cpp)?\n(.*?)```", design, re.S)
 lowered = next(b for b in blocks if b.startswith("body declares"))
-poll = next(b for b in blocks if b.lstrip().startswith("unawait::Poll<output_type> poll"))
+poll = next(b for b in blocks if b.lstrip().startswith("inline unawait::Poll<output_type> poll"))
 # A note follows the node after two spaces or more.
 shown = [re.sub(r"(\S)\s{2,}\S.*$", r"\1", line) for line in lowered.splitlines()]
 expected_dump = [line.rstrip() for line in dump.splitlines()[1:]]
