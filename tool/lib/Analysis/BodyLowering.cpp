@@ -1494,7 +1494,7 @@ public:
                                  It->second))
         return Failed = true, false;
       if (It->second)
-        InPlaceCalls.insert(It->second->InPlaceCalls.begin(), It->second->InPlaceCalls.end());
+        InPlaceCalls.insert(It->second->InPlace.begin(), It->second->InPlace.end());
     }
     Found = It->second ? &*It->second : nullptr;
     return true;
@@ -1502,11 +1502,11 @@ public:
 
   /// Whether \p Temp materialises an annotated call built in place.
   bool builtInPlace(const MaterializeTemporaryExpr *Temp) const {
-    return InPlaceCalls.contains(dyn_cast<CallExpr>(Temp->getSubExpr()->IgnoreImplicit()));
+    return InPlaceCalls.contains(Temp->getSubExpr()->IgnoreImplicit()->IgnoreParens());
   }
 
-  /// The awaitee is a join/select holding generated classes: each annotated
-  /// argument becomes `unawait::detail::in_place([&] { return call; })`,
+  /// The awaitee is a join/select holding generated classes: each argument
+  /// built in place becomes `unawait::detail::in_place([&] { return arg; })`,
   /// which the runtime builds inside the combinator (no box, no move).
   void nestInPlace(FrameObject &Awaitee, const InPlaceCombinator &Combinator) {
     Awaitee.InPlaceCombinator = true;
@@ -1514,10 +1514,10 @@ public:
     Awaitee.Size = Combinator.Size;
     Awaitee.Align = Combinator.Align;
     Awaitee.HasDestructor = true;
-    for (const CallExpr *Call : Combinator.InPlaceCalls) {
+    for (const Expr *Arg : Combinator.InPlace) {
       Hole H;
       H.HoleKind = Hole::Kind::Text;
-      H.Range = rangeOf(Call);
+      H.Range = rangeOf(Arg);
       int Index = static_cast<int>(M.Body.Holes.size());
       H.Replacement = std::make_shared<Code>();
       H.Replacement->literal("unawait::detail::in_place([&] { return ")
@@ -1680,8 +1680,8 @@ public:
   llvm::DenseMap<const LabelDecl *, std::string> LabelNames;
   /// Per await, the join/select it builds in place (inPlaceCombinator).
   std::map<const Expr *, std::optional<InPlaceCombinator>> Combinators;
-  /// Annotated calls built in place inside a join/select (nestInPlace).
-  llvm::DenseSet<const CallExpr *> InPlaceCalls;
+  /// Arguments built in place inside a join/select (nestInPlace).
+  llvm::DenseSet<const Expr *> InPlaceCalls;
   /// co_returns lowered as ReturnNodes (the others are holes).
   llvm::DenseSet<const Stmt *> LoweredReturns;
   /// A kept decomposition's bindings: the object and how to read each.
