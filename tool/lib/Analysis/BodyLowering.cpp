@@ -1494,15 +1494,22 @@ public:
                                  It->second))
         return Failed = true, false;
       if (It->second)
-        InPlaceCalls.insert(It->second->InPlace.begin(), It->second->InPlace.end());
+        for (const Expr *Arg : It->second->InPlace) {
+          InPlaceCalls.insert(Arg);
+          // (A maker's own temporaries end with it: not the full-expression's.)
+          for (const MaterializeTemporaryExpr *Temp : nodesUnder<MaterializeTemporaryExpr>(Arg))
+            InMakers.insert(Temp);
+        }
     }
     Found = It->second ? &*It->second : nullptr;
     return true;
   }
 
-  /// Whether \p Temp materialises an annotated call built in place.
+  /// Whether \p Temp materialises an argument built in place, or is made
+  /// inside one.
   bool builtInPlace(const MaterializeTemporaryExpr *Temp) const {
-    return InPlaceCalls.contains(Temp->getSubExpr()->IgnoreImplicit()->IgnoreParens());
+    return InPlaceCalls.contains(Temp->getSubExpr()->IgnoreImplicit()->IgnoreParens()) ||
+           InMakers.contains(Temp);
   }
 
   /// The awaitee is a join/select holding generated classes: each argument
@@ -1682,6 +1689,8 @@ public:
   std::map<const Expr *, std::optional<InPlaceCombinator>> Combinators;
   /// Arguments built in place inside a join/select (nestInPlace).
   llvm::DenseSet<const Expr *> InPlaceCalls;
+  /// The temporaries made inside those (builtInPlace).
+  llvm::DenseSet<const MaterializeTemporaryExpr *> InMakers;
   /// co_returns lowered as ReturnNodes (the others are holes).
   llvm::DenseSet<const Stmt *> LoweredReturns;
   /// A kept decomposition's bindings: the object and how to read each.

@@ -30,17 +30,17 @@ std::optional<Combinator> runtimeCombinator(const FunctionDecl &Callee) {
 
 /// Whether \p E behaves as written when a maker lambda evaluates it inside
 /// the combinator's constructor (in its place among the arguments, since
-/// the children are built in argument order): it suspends nowhere, makes
-/// no temporary, which would end when the maker returns instead of at the
-/// end of the full-expression (after the await), and names no structured
-/// binding, which a C++17 lambda cannot capture.
-bool evaluableInMaker(const Expr *E) {
-  if (containsAwait(E) || !nodesUnder<MaterializeTemporaryExpr>(E).empty() ||
-      !nodesUnder<CXXBindTemporaryExpr>(E).empty())
-    return false;
-  return llvm::none_of(nodesUnder<DeclRefExpr>(E), [](const DeclRefExpr *Ref) {
-    return isa<BindingDecl>(Ref->getDecl());
-  });
+/// the children are built in argument order): it suspends nowhere, and
+/// makes no temporary, which would end when the maker returns instead of at
+/// the end of the full-expression (after the await), except, with
+/// \p ScalarsMayEnd, a scalar one (`60` bound to the `const int &` of
+/// `std::chrono::seconds(60)`) that nothing can refer to later.
+bool evaluableInMaker(const Expr *E, bool ScalarsMayEnd = false) {
+  auto Lasting = [&](const MaterializeTemporaryExpr *Temp) {
+    return !ScalarsMayEnd || !Temp->getType()->isScalarType();
+  };
+  return !containsAwait(E) && llvm::none_of(nodesUnder<MaterializeTemporaryExpr>(E), Lasting) &&
+         nodesUnder<CXXBindTemporaryExpr>(E).empty();
 }
 
 /// Whether \p Call can be built by a maker. A by-value parameter with a
@@ -50,30 +50,35 @@ bool evaluableInMaker(const Expr *E) {
 /// arguments").
 bool buildableInPlace(const CallExpr &Call) {
   return llvm::all_of(Call.arguments(), [](const Expr *Arg) {
-    // The parameter object itself, destroyed by the caller.
-    if (const auto *Parameter = dyn_cast<CXXBindTemporaryExpr>(Arg))
-      Arg = Parameter->getSubExpr();
+    // The parameter object itself, destroyed by the caller (under the
+    // casts that initialise it: `Token(1)`), is no temporary.
+    const Expr *Parameter = Arg;
+    while (isa<ParenExpr, CastExpr>(Parameter))
+      Parameter = isa<ParenExpr>(Parameter) ? cast<ParenExpr>(Parameter)->getSubExpr()
+                                            : cast<CastExpr>(Parameter)->getSubExpr();
+    if (const auto *Bound = dyn_cast<CXXBindTemporaryExpr>(Parameter))
+      Arg = Bound->getSubExpr();
     return evaluableInMaker(Arg);
   });
 }
 
-/// Whether a move of \p Future, which a maker saves (it builds the child
-/// where the combinator keeps it, instead of moving it there), is
-/// unobservable: a trivially copyable type, or one of the runtime's.
-bool unobservableMove(QualType Future, ASTContext &Ctx) {
-  if (Future.isTriviallyCopyableType(Ctx))
-    return true;
-  const auto *Record = Future->getAsCXXRecordDecl();
-  const DeclContext *Outer = Record ? Record->getDeclContext() : nullptr;
-  while (Outer && !Outer->getParent()->isTranslationUnit())
-    Outer = Outer->getParent();
-  const auto *Namespace = dyn_cast_or_null<NamespaceDecl>(Outer);
-  return Namespace && Namespace->getName() == "unawait";
+/// Whether \p Type is one of the runtime's (declared in namespace unawait).
+bool isRuntimeType(QualType Type) {
+  const auto *Record = Type->getAsCXXRecordDecl();
+  for (const DeclContext *Outer = Record ? Record->getDeclContext() : nullptr; Outer;
+       Outer = Outer->getParent())
+    if (const auto *Namespace = dyn_cast<NamespaceDecl>(Outer);
+        Namespace && Namespace->getParent()->isTranslationUnit())
+      return Namespace->getName() == "unawait";
+  return false;
 }
 
 /// An argument of a runtime call that a maker may evaluate in its place:
-/// see evaluableInMaker, and no call of a rewritten function (that would
-/// be boxed, inside the maker).
+/// it builds a future whose move, which the maker saves (it builds the
+/// child where the combinator keeps it), is unobservable (a trivially
+/// copyable or runtime future), is evaluableInMaker (a runtime future keeps
+/// no reference to a scalar temporary), and calls no rewritten function
+/// (that would be boxed, inside the maker).
 bool deferrable(const Expr *Arg, QualType Future, const ModelRegistry &Models,
                 ASTContext &Ctx) {
   const Expr *Inner = Arg->IgnoreImplicit();
@@ -81,7 +86,9 @@ bool deferrable(const Expr *Arg, QualType Future, const ModelRegistry &Models,
     const FunctionDecl *Callee = Call->getDirectCallee();
     return Callee && Models.find(Callee);
   });
-  return !CallsRewritten && evaluableInMaker(Inner) && unobservableMove(Future, Ctx);
+  bool Runtime = isRuntimeType(Future);
+  return !CallsRewritten && (Runtime || Future.isTriviallyCopyableType(Ctx)) &&
+         evaluableInMaker(Inner, /*ScalarsMayEnd=*/Runtime);
 }
 
 /// An argument whose evaluation before the children are built is

@@ -6,9 +6,13 @@
 // instead, so that the runtime constructs the generated step_future inside
 // the join (no heap box, no move), and the awaitee's type is the
 // combinator's class over the generated classes: unawait::Join<step_future,
-// step_future>. Its size is derived structurally from the layout
-// runtime/include/unawait/detail/children.hpp fixes, with the children's
-// sizes (a generated class's from its model, any other from clang).
+// step_future>. The arguments after the first such call are passed as makers
+// too, so that the children, built in argument order, evaluate them in
+// C++'s order; a join or select nested in one is built by a maker, with its
+// own children built in place. Its size is derived structurally from the
+// layout runtime/include/unawait/detail/children.hpp fixes, with the
+// children's sizes (a generated class's from its model, any other from
+// clang).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
