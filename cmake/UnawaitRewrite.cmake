@@ -6,7 +6,8 @@
 #       [LINE_DIRECTIVES]           # --line-directives: errors point at the sources
 #       [SIZE_ASSERTS]              # --emit-size-asserts: static_assert every frame size
 #       [REPORT <file.json>]        # the target's JSON size report, a build step
-#       [MAX_FRAME_SIZE <bytes>])   # fail the build when a frame is larger
+#       [MAX_FRAME_SIZE <bytes>]    # fail the build when a frame is larger
+#       [NO_HEAP])                  # fail the build when a frame is boxed on the heap
 #
 # rewrites each annotated <source> into ${CMAKE_CURRENT_BINARY_DIR}/unawait/<target>/
 # and adds the result to <target> (list the annotated sources here, not in
@@ -172,7 +173,7 @@ function(_unawait_add_rewrite out in tool tool_dependency flags options)
 endfunction()
 
 function(unawait_rewrite_sources target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "LINE_DIRECTIVES;SIZE_ASSERTS"
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "LINE_DIRECTIVES;SIZE_ASSERTS;NO_HEAP"
                         "REPORT;MAX_FRAME_SIZE" "HEADERS")
   set(sources ${ARG_UNPARSED_ARGUMENTS})
   if(NOT TARGET "${target}")
@@ -211,16 +212,17 @@ function(unawait_rewrite_sources target)
     set_property(SOURCE "${out}" APPEND PROPERTY COMPILE_OPTIONS "-iquote${source_dir}")
   endforeach()
 
-  if(ARG_REPORT OR ARG_MAX_FRAME_SIZE)
+  if(ARG_REPORT OR ARG_MAX_FRAME_SIZE OR ARG_NO_HEAP)
     _unawait_add_size_steps(${target} "${tool}" "${tool_dependency}" "${flags}"
-                            "${ARG_REPORT}" "${ARG_MAX_FRAME_SIZE}" ${ARG_HEADERS} ${sources})
+                            "${ARG_REPORT}" "${ARG_MAX_FRAME_SIZE}" "${ARG_NO_HEAP}"
+                            ${ARG_HEADERS} ${sources})
   endif()
 endfunction()
 
-# The REPORT and MAX_FRAME_SIZE build steps of unawait_rewrite_sources(): one
-# `unawait sizes` over the target's annotated sources, run before the target
-# is built.
-function(_unawait_add_size_steps target tool tool_dependency flags report max)
+# The REPORT, MAX_FRAME_SIZE and NO_HEAP build steps of
+# unawait_rewrite_sources(): one `unawait sizes` over the target's annotated
+# sources, run before the target is built.
+function(_unawait_add_size_steps target tool tool_dependency flags report max no_heap)
   get_property(run_sizes GLOBAL PROPERTY UNAWAIT_RUN_SIZES)
   set(sources ${ARGN})
   list(TRANSFORM sources PREPEND "${CMAKE_CURRENT_SOURCE_DIR}/" REGEX "^[^/]")
@@ -230,13 +232,16 @@ function(_unawait_add_size_steps target tool tool_dependency flags report max)
   else()
     set(stamp "${CMAKE_CURRENT_BINARY_DIR}/unawait/${target}.sizes.stamp")
   endif()
-  set(max_option "")
+  set(gates "")
   if(max)
-    set(max_option "-DMAX_FRAME_SIZE=${max}")
+    list(APPEND gates "-DMAX_FRAME_SIZE=${max}")
+  endif()
+  if(no_heap)
+    list(APPEND gates -DNO_HEAP=ON)
   endif()
   add_custom_command(
     OUTPUT "${stamp}"
-    COMMAND "${CMAKE_COMMAND}" "-DTOOL=${tool}" "-DOUTPUT=${stamp}" ${max_option}
+    COMMAND "${CMAKE_COMMAND}" "-DTOOL=${tool}" "-DOUTPUT=${stamp}" ${gates}
             "-DSOURCES=${sources}" "-DFLAGS=${flags}" -P "${run_sizes}"
     DEPENDS ${sources} ${tool_dependency} "${run_sizes}"
     COMMENT "unawait: frame sizes of ${target}"

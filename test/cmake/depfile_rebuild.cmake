@@ -1,8 +1,8 @@
 # cmake -DCONSUMER=<examples/cmake-consumer> -DPREFIX=<install> -DGENERATOR=<g>
 #       -DWORK=<dir> -P depfile_rebuild.cmake
 # Builds a copy of the consumer, then: a rebuild with no change reruns no
-# rewrite; touching a header that only the annotated source includes
-# (app_config.hpp, known to the build through the rewrite's depfile)
+# rewrite; touching a header the annotated source includes (app_config.hpp,
+# which no rule names: the build knows it through the rewrite's depfile)
 # reruns that rewrite.
 file(REMOVE_RECURSE "${WORK}")
 file(COPY "${CONSUMER}/" DESTINATION "${WORK}/src")
@@ -19,8 +19,8 @@ endfunction()
 run("${CMAKE_COMMAND}" -S "${WORK}/src" -B "${WORK}/build" -G "${GENERATOR}"
     "-DCMAKE_PREFIX_PATH=${PREFIX}")
 run("${CMAKE_COMMAND}" --build "${WORK}/build")
-if(NOT out MATCHES "rewriting unawait/sensor_pipeline/src/main.cpp")
-  message(FATAL_ERROR "the first build did not rewrite main.cpp:\n${out}")
+if(NOT out MATCHES "rewriting unawait/sensor_pipeline/src/pipeline.cpp")
+  message(FATAL_ERROR "the first build did not rewrite pipeline.cpp:\n${out}")
 endif()
 run("${CMAKE_COMMAND}" --build "${WORK}/build")
 if(out MATCHES "rewriting")
@@ -30,7 +30,7 @@ endif()
 execute_process(COMMAND "${CMAKE_COMMAND}" -E sleep 1)
 file(TOUCH "${WORK}/src/src/app_config.hpp")
 run("${CMAKE_COMMAND}" --build "${WORK}/build")
-if(NOT out MATCHES "rewriting unawait/sensor_pipeline/src/main.cpp")
+if(NOT out MATCHES "rewriting unawait/sensor_pipeline/src/pipeline.cpp")
   message(FATAL_ERROR "touching app_config.hpp did not rerun the rewrite:\n${out}")
 endif()
 message(STATUS "${GENERATOR}: the rewrite follows its depfile")

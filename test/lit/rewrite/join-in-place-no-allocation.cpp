@@ -1,5 +1,8 @@
 // A join of annotated calls allocates nothing once rewritten: the children
-// are generated classes built inside the Join (not unawait::Async<T> boxes).
+// are generated classes built inside the Join (not unawait::Async<T> boxes),
+// also when a call passes an object with a destructor by value, when a
+// runtime call with side effects follows it, and when a join is nested in
+// another.
 // The rewritten program counts allocations by replacing operator new.
 // (The coroutine build allocates its frames, so this is not differential;
 // join-select-in-place.cpp is.)
@@ -9,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <new>
+#include <string>
 #include <unawait/unawait.hpp>
 
 static long allocations = 0;
@@ -32,10 +36,29 @@ UNAWAIT_ASYNC unawait::Async<int> joined(int i) {
   co_return a + b + static_cast<int>(c.index());
 }
 
+// (A short std::string allocates nothing itself.)
+UNAWAIT_ASYNC unawait::Async<int> named(std::string name) {
+  co_await unawait::yield_now();
+  co_return static_cast<int>(name.size());
+}
+
+UNAWAIT_ASYNC unawait::Async<int> lifted(int i) {
+  auto [a, b] = co_await unawait::join(named("ab"), step(i));
+  auto timed = co_await unawait::select(step(a), unawait::sleep_for(std::chrono::seconds(60 * b)));
+  auto [inner, c] = co_await unawait::join(unawait::join(step(1), named("xyz")), step(2));
+  co_return std::get<0>(timed) + std::get<0>(inner) + std::get<1>(inner) + c;
+}
+
 int main() {
   unawait::block_on(step(0)); // block_on's first use on a thread sets up its parker
+  // and the first sleep to register starts the timer thread
+  unawait::block_on(unawait::sleep_for(std::chrono::milliseconds(1)));
   long before = allocations;
   int value = unawait::block_on(joined(1));
   std::printf("value %d, allocations %ld\n", value, allocations - before);
+  before = allocations;
+  value = unawait::block_on(lifted(1));
+  std::printf("lifted %d, allocations %ld\n", value, allocations - before);
 }
 // CHECK: value 3, allocations 0
+// CHECK: lifted 8, allocations 0

@@ -1,7 +1,8 @@
-// An annotated call inside unawait::join that passes an object with a
-// destructor (here a by-value std::string, destroyed at the end of the
-// full-expression) is boxed (one allocation each; join-in-place.cpp shows
-// the calls join nests inline): the report lists each as a field of kind
+// An annotated call inside unawait::join whose argument makes a temporary
+// (here the std::string("a") that operator+ binds, destroyed at the end of
+// the full-expression, after the await) is boxed (one allocation each;
+// join-in-place.cpp shows the calls join nests inline): the report lists
+// each as a field of kind
 // `box` inside the join's awaitee,
 // with the boxed frame's size; they are part of the awaitee's bytes, so the
 // state's lines still add up to the frame.
@@ -18,16 +19,16 @@ UNAWAIT_ASYNC unawait::Async<int> local(std::string name) {
 }
 
 UNAWAIT_ASYNC unawait::Async<int> uses_join() {
-  auto [a, b] = co_await unawait::join(local("a"), local("b"));
+  auto [a, b] = co_await unawait::join(local(std::string("a") + "!"), local(std::string("b") + "!"));
   co_return a + b;
 }
 
 // CHECK:      uses_join boxes=2 boxed_size=272
-// CHECK-NEXT:   box local("a") in=future0 size=16 boxed_size=136 state=Suspend0
-// CHECK-NEXT:   box local("b") in=future0 size=16 boxed_size=136 state=Suspend0
+// CHECK-NEXT:   box local(std::string("a") + "!") in=future0 size=16 boxed_size=136 state=Suspend0
+// CHECK-NEXT:   box local(std::string("b") + "!") in=future0 size=16 boxed_size=136 state=Suspend0
 // CHECK-NOT: {{.}}
 
 // TEXT: function `uses_join`
 // TEXT:      awaitee `future0`: {{.*}}awaited here
-// TEXT-NEXT:     box `local("a")` (in `future0`): 16 bytes, type `unawait::Async<int>`, boxed frame 136 bytes: boxed on the heap: an annotated call inside another awaited expression is boxed (unawait::join and unawait::select nest a direct argument inline, unless it passes objects with destructors)
-// TEXT-NEXT:     box `local("b")` (in `future0`): 16 bytes
+// TEXT-NEXT:     box `local(std::string("a") + "!")` (in `future0`): 16 bytes, type `unawait::Async<int>`, boxed frame 136 bytes: boxed on the heap: an annotated call inside another awaited expression is boxed (unawait::join and unawait::select nest their arguments inline, unless one makes a temporary or awaits, or an argument after it cannot be built in place)
+// TEXT-NEXT:     box `local(std::string("b") + "!")` (in `future0`): 16 bytes

@@ -30,8 +30,9 @@ llvm::StringRef boxReasonText(BoxReason Reason) {
     return "the function awaits itself, and a frame cannot hold itself";
   case BoxReason::Combinator:
     return "an annotated call inside another awaited expression is boxed "
-           "(unawait::join and unawait::select nest a direct argument inline, "
-           "unless it passes objects with destructors)";
+           "(unawait::join and unawait::select nest their arguments inline, "
+           "unless one makes a temporary or awaits, or an argument after it "
+           "cannot be built in place)";
   }
   llvm_unreachable("unknown box reason");
 }

@@ -232,9 +232,10 @@ enum class BoxReason {
   /// The function awaits itself: a frame cannot hold itself inline.
   Recursion,
   /// An annotated call inside another awaited expression that is not built
-  /// in place (InPlaceCombinators.h: only a direct argument of unawait::join
-  /// or unawait::select passing nothing with a destructor is): boxed so
-  /// that the expression keeps the type clang gave it.
+  /// in place (InPlaceCombinators.h: an argument of unawait::join or
+  /// unawait::select, or of one nested in them, is, unless it makes a
+  /// temporary or awaits, or an argument after it cannot be built in
+  /// place): boxed so that the expression keeps the type clang gave it.
   Combinator,
 };
 

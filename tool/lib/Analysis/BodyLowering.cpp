@@ -1495,19 +1495,26 @@ public:
                                  It->second))
         return Failed = true, false;
       if (It->second)
-        InPlaceCalls.insert(It->second->InPlaceCalls.begin(), It->second->InPlaceCalls.end());
+        for (const Expr *Arg : It->second->InPlace) {
+          InPlaceCalls.insert(Arg);
+          // (A maker's own temporaries end with it: not the full-expression's.)
+          for (const MaterializeTemporaryExpr *Temp : nodesUnder<MaterializeTemporaryExpr>(Arg))
+            InMakers.insert(Temp);
+        }
     }
     Found = It->second ? &*It->second : nullptr;
     return true;
   }
 
-  /// Whether \p Temp materialises an annotated call built in place.
+  /// Whether \p Temp materialises an argument built in place, or is made
+  /// inside one.
   bool builtInPlace(const MaterializeTemporaryExpr *Temp) const {
-    return InPlaceCalls.contains(dyn_cast<CallExpr>(Temp->getSubExpr()->IgnoreImplicit()));
+    return InPlaceCalls.contains(Temp->getSubExpr()->IgnoreImplicit()->IgnoreParens()) ||
+           InMakers.contains(Temp);
   }
 
-  /// The awaitee is a join/select holding generated classes: each annotated
-  /// argument becomes `unawait::detail::in_place([&] { return call; })`,
+  /// The awaitee is a join/select holding generated classes: each argument
+  /// built in place becomes `unawait::detail::in_place([&] { return arg; })`,
   /// which the runtime builds inside the combinator (no box, no move).
   void nestInPlace(FrameObject &Awaitee, const InPlaceCombinator &Combinator) {
     Awaitee.InPlaceCombinator = true;
@@ -1515,10 +1522,10 @@ public:
     Awaitee.Size = Combinator.Size;
     Awaitee.Align = Combinator.Align;
     Awaitee.HasDestructor = true;
-    for (const CallExpr *Call : Combinator.InPlaceCalls) {
+    for (const Expr *Arg : Combinator.InPlace) {
       Hole H;
       H.HoleKind = Hole::Kind::Text;
-      H.Range = rangeOf(Call);
+      H.Range = rangeOf(Arg);
       int Index = static_cast<int>(M.Body.Holes.size());
       H.Replacement = std::make_shared<Code>();
       H.Replacement->literal("unawait::detail::in_place([&] { return ")
@@ -1680,8 +1687,10 @@ public:
   llvm::DenseMap<const LabelDecl *, std::string> LabelNames;
   /// Per await, the join/select it builds in place (inPlaceCombinator).
   std::map<const Expr *, std::optional<InPlaceCombinator>> Combinators;
-  /// Annotated calls built in place inside a join/select (nestInPlace).
-  llvm::DenseSet<const CallExpr *> InPlaceCalls;
+  /// Arguments built in place inside a join/select (nestInPlace).
+  llvm::DenseSet<const Expr *> InPlaceCalls;
+  /// The temporaries made inside those (builtInPlace).
+  llvm::DenseSet<const MaterializeTemporaryExpr *> InMakers;
   /// co_returns lowered as ReturnNodes (the others are holes).
   llvm::DenseSet<const Stmt *> LoweredReturns;
   /// A kept decomposition's bindings: the object and how to read each.

@@ -28,43 +28,76 @@ std::optional<Combinator> runtimeCombinator(const FunctionDecl &Callee) {
   return std::nullopt;
 }
 
-/// Building \p Call inside the combinator evaluates it as written, only
-/// later in its full-expression: nothing in it may be destroyed at the end
-/// of that full-expression (a by-value parameter with a destructor), be a
-/// temporary, or suspend.
-bool buildableInPlace(const CallExpr &Call) {
-  // (A temporary of any kind would be spilled before the await, and the
-  // spill would take the call with it.)
-  for (const Expr *Arg : Call.arguments())
-    if (containsAwait(Arg) || !nodesUnder<MaterializeTemporaryExpr>(Arg).empty() ||
-        !nodesUnder<CXXBindTemporaryExpr>(Arg).empty())
-      return false;
-  const FunctionDecl *Callee = Call.getDirectCallee();
-  for (const ParmVarDecl *Param : Callee->parameters())
-    if (!Param->getType()->isReferenceType() && hasDestructor(Param->getType()))
-      return false;
-  return true;
+/// Whether \p E behaves as written when a maker lambda evaluates it inside
+/// the combinator's constructor (in its place among the arguments, since
+/// the children are built in argument order): it suspends nowhere, and
+/// makes no temporary, which would end when the maker returns instead of at
+/// the end of the full-expression (after the await), except, with
+/// \p ScalarsMayEnd, a scalar one (`60` bound to the `const int &` of
+/// `std::chrono::seconds(60)`) that nothing can refer to later.
+bool evaluableInMaker(const Expr *E, bool ScalarsMayEnd = false) {
+  auto Lasting = [&](const MaterializeTemporaryExpr *Temp) {
+    return !ScalarsMayEnd || !Temp->getType()->isScalarType();
+  };
+  return !containsAwait(E) && llvm::none_of(nodesUnder<MaterializeTemporaryExpr>(E), Lasting) &&
+         nodesUnder<CXXBindTemporaryExpr>(E).empty();
 }
 
-/// The calls built in place run inside the combinator's constructor, after
-/// the arguments written after them: unobservable only when each of those
-/// is another call built in place or does nothing (no side effect, no
-/// temporary, which the full-expression would spill before the await and
-/// the calls before it with it, no await).
-bool laterArgumentsDoNothing(const CallExpr &Combinator,
-                             llvm::ArrayRef<const CallExpr *> InPlace, ASTContext &Ctx) {
-  bool AfterInPlace = false;
-  for (const Expr *Arg : Combinator.arguments()) {
-    const auto *Call = dyn_cast<CallExpr>(Arg->IgnoreImplicit()->IgnoreParens());
-    if (Call && llvm::is_contained(InPlace, Call)) {
-      AfterInPlace = true;
-      continue;
-    }
-    if (AfterInPlace && (containsAwait(Arg) || Arg->HasSideEffects(Ctx) ||
-                         !nodesUnder<MaterializeTemporaryExpr>(Arg).empty()))
-      return false;
-  }
-  return true;
+/// Whether \p Call can be built by a maker. A by-value parameter with a
+/// destructor is fine: the callee's frame takes it by one move, as the
+/// coroutine's does, and the moved-from parameter ends when the factory
+/// returns, as for a call awaited directly (docs/design.md, "Moved-from
+/// arguments").
+bool buildableInPlace(const CallExpr &Call) {
+  return llvm::all_of(Call.arguments(), [](const Expr *Arg) {
+    // The parameter object itself, destroyed by the caller (under the
+    // casts that initialise it: `Token(1)`), is no temporary.
+    const Expr *Parameter = Arg;
+    while (isa<ParenExpr, CastExpr>(Parameter))
+      Parameter = isa<ParenExpr>(Parameter) ? cast<ParenExpr>(Parameter)->getSubExpr()
+                                            : cast<CastExpr>(Parameter)->getSubExpr();
+    if (const auto *Bound = dyn_cast<CXXBindTemporaryExpr>(Parameter))
+      Arg = Bound->getSubExpr();
+    return evaluableInMaker(Arg);
+  });
+}
+
+/// Whether \p Type is one of the runtime's (declared in namespace unawait).
+bool isRuntimeType(QualType Type) {
+  const auto *Record = Type->getAsCXXRecordDecl();
+  for (const DeclContext *Outer = Record ? Record->getDeclContext() : nullptr; Outer;
+       Outer = Outer->getParent())
+    if (const auto *Namespace = dyn_cast<NamespaceDecl>(Outer);
+        Namespace && Namespace->getParent()->isTranslationUnit())
+      return Namespace->getName() == "unawait";
+  return false;
+}
+
+/// An argument of a runtime call that a maker may evaluate in its place:
+/// it builds a future whose move, which the maker saves (it builds the
+/// child where the combinator keeps it), is unobservable (a trivially
+/// copyable or runtime future), is evaluableInMaker (a runtime future keeps
+/// no reference to a scalar temporary), and calls no rewritten function
+/// (that would be boxed, inside the maker).
+bool deferrable(const Expr *Arg, QualType Future, const ModelRegistry &Models,
+                ASTContext &Ctx) {
+  const Expr *Inner = Arg->IgnoreImplicit();
+  bool CallsRewritten = llvm::any_of(nodesUnder<CallExpr>(Inner), [&](const CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    return Callee && Models.find(Callee);
+  });
+  bool Runtime = isRuntimeType(Future);
+  return !CallsRewritten && (Runtime || Future.isTriviallyCopyableType(Ctx)) &&
+         evaluableInMaker(Inner, /*ScalarsMayEnd=*/Runtime);
+}
+
+/// An argument whose evaluation before the children are built is
+/// unobservable: no side effect, no temporary (which the full-expression
+/// would spill before the await, and the calls before it with it), no
+/// await.
+bool doesNothing(const Expr *Arg, ASTContext &Ctx) {
+  return !containsAwait(Arg) && !Arg->HasSideEffects(Ctx) &&
+         nodesUnder<MaterializeTemporaryExpr>(Arg).empty();
 }
 
 /// One child of the combinator as the rewritten program builds it.
@@ -107,39 +140,58 @@ std::optional<std::vector<QualType>> joinOutputs(const ClassTemplateSpecializati
 
 } // namespace
 
-bool findInPlaceCombinator(const Expr *Operand, ModelRegistry &Models, ASTContext &Ctx,
-                           DiagnosticReporter &Diags, const DeclContext *LocalScope,
-                           std::optional<InPlaceCombinator> &Result) {
-  const auto *Call = dyn_cast<CallExpr>(Operand->IgnoreImplicit()->IgnoreParens());
-  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  std::optional<Combinator> Kind = Callee ? runtimeCombinator(*Callee) : std::nullopt;
-  if (!Kind || Call->getType()->isDependentType())
+namespace {
+
+/// findInPlaceCombinator for \p Call, a call of unawait::join or
+/// unawait::select. \p Nested: Call is itself an argument built in place,
+/// inside a maker, where every argument must be built by a maker (a
+/// temporary would end when the maker returns).
+bool findIn(const CallExpr &Call, Combinator Kind, bool Nested, ModelRegistry &Models,
+            ASTContext &Ctx, DiagnosticReporter &Diags, const DeclContext *LocalScope,
+            std::optional<InPlaceCombinator> &Result) {
+  if (Call.getType()->isDependentType())
     return true;
   const auto *Class = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      Call->getType()->getAsCXXRecordDecl());
+      Call.getType()->getAsCXXRecordDecl());
   if (!Class || Class->getTemplateArgs().size() != 1 ||
       Class->getTemplateArgs()[0].getKind() != TemplateArgument::Pack ||
-      Class->getTemplateArgs()[0].pack_size() != Call->getNumArgs())
+      Class->getTemplateArgs()[0].pack_size() != Call.getNumArgs())
     return true;
   llvm::ArrayRef<TemplateArgument> Futures = Class->getTemplateArgs()[0].pack_elements();
   std::optional<std::vector<QualType>> Outputs;
-  if (*Kind == Combinator::Join && !(Outputs = joinOutputs(*Class, Ctx)))
+  if (Kind == Combinator::Join && !(Outputs = joinOutputs(*Class, Ctx)))
     return true;
   InPlaceCombinator Found;
   std::vector<std::pair<uint64_t, uint64_t>> Layouts;
-  bool Nameable = true;
-  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+  bool Nameable = true, BuiltInPlace = false;
+  // From the first argument built in place on, every argument is built by
+  // a maker, in argument order (or does nothing), so that the arguments
+  // are evaluated in C++'s order.
+  bool MakersOnly = Nested;
+  for (unsigned I = 0; I < Call.getNumArgs(); ++I) {
+    const Expr *Arg = Call.getArg(I);
+    const Expr *Inner = Arg->IgnoreImplicit()->IgnoreParens();
     std::optional<const AsyncFunctionModel *> Generated =
-        generatedModelOf(Call->getArg(I), Models, Ctx, Diags);
+        generatedModelOf(Arg, Models, Ctx, Diags);
     if (!Generated)
       return false;
-    const auto *Inner = dyn_cast<CallExpr>(Call->getArg(I)->IgnoreImplicit()->IgnoreParens());
+    std::optional<InPlaceCombinator> Combined;
+    if (!*Generated && !findInPlaceCombinator(Inner, Models, Ctx, Diags, LocalScope, Combined,
+                                              /*Nested=*/true))
+      return false;
     Child C;
-    if (*Generated && buildableInPlace(*Inner)) {
+    if (*Generated && buildableInPlace(*cast<CallExpr>(Inner))) {
       C = {(*Generated)->qualifiedClassName(), (*Generated)->Layout.Size,
            (*Generated)->Layout.Align};
       Nameable = Nameable && (*Generated)->NameableClass;
-      Found.InPlaceCalls.push_back(Inner);
+      Found.InPlace.push_back(Inner);
+      BuiltInPlace = MakersOnly = true;
+    } else if (Combined) {
+      C = {Combined->Spelling, Combined->Size, Combined->Align};
+      Found.InPlace.push_back(Inner);
+      Found.InPlace.insert(Found.InPlace.end(), Combined->InPlace.begin(),
+                           Combined->InPlace.end());
+      BuiltInPlace = MakersOnly = true;
     } else {
       QualType Type = Futures[I].getAsType();
       if (Type->isDependentType() || Type->isIncompleteType())
@@ -148,19 +200,24 @@ bool findInPlaceCombinator(const Expr *Operand, ModelRegistry &Models, ASTContex
       C = {spellType(Type, Ctx), static_cast<uint64_t>(Info.Width.getQuantity()),
            static_cast<uint64_t>(Info.Align.getQuantity())};
       Nameable = Nameable && unnameableReason(Type, LocalScope).empty();
+      if (MakersOnly) {
+        if (deferrable(Arg, Type, Models, Ctx))
+          Found.InPlace.push_back(Inner);
+        else if (Nested || !doesNothing(Arg, Ctx))
+          return true;
+      }
     }
     std::pair<uint64_t, uint64_t> Output{0, 1};
     if (Outputs) {
       TypeInfoChars Info = Ctx.getTypeInfoInChars((*Outputs)[I]);
       Output = {Info.Width.getQuantity(), Info.Align.getQuantity()};
     }
-    Layouts.push_back(childLayout(*Kind, C, Output));
+    Layouts.push_back(childLayout(Kind, C, Output));
     Found.Spelling += (I ? ", " : "") + C.Spelling;
   }
-  if (Found.InPlaceCalls.empty() || !Nameable ||
-      !laterArgumentsDoNothing(*Call, Found.InPlaceCalls, Ctx))
+  if (!BuiltInPlace || !Nameable)
     return true;
-  Found.Spelling = std::string(*Kind == Combinator::Join ? "unawait::Join<" : "unawait::Select<") +
+  Found.Spelling = std::string(Kind == Combinator::Join ? "unawait::Join<" : "unawait::Select<") +
                    Found.Spelling + ">";
   // The children's pack, then the `finished_` flag.
   auto [Size, Align] = packLayout(Layouts);
@@ -168,6 +225,19 @@ bool findInPlaceCombinator(const Expr *Operand, ModelRegistry &Models, ASTContex
   Found.Align = Align;
   Result = std::move(Found);
   return true;
+}
+
+} // namespace
+
+bool findInPlaceCombinator(const Expr *Operand, ModelRegistry &Models, ASTContext &Ctx,
+                           DiagnosticReporter &Diags, const DeclContext *LocalScope,
+                           std::optional<InPlaceCombinator> &Result, bool Nested) {
+  const auto *Call = dyn_cast<CallExpr>(Operand->IgnoreImplicit()->IgnoreParens());
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  std::optional<Combinator> Kind = Callee ? runtimeCombinator(*Callee) : std::nullopt;
+  if (!Kind)
+    return true;
+  return findIn(*Call, *Kind, Nested, Models, Ctx, Diags, LocalScope, Result);
 }
 
 } // namespace unawait

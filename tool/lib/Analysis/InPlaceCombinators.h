@@ -6,9 +6,13 @@
 // instead, so that the runtime constructs the generated step_future inside
 // the join (no heap box, no move), and the awaitee's type is the
 // combinator's class over the generated classes: unawait::Join<step_future,
-// step_future>. Its size is derived structurally from the layout
-// runtime/include/unawait/detail/children.hpp fixes, with the children's
-// sizes (a generated class's from its model, any other from clang).
+// step_future>. The arguments after the first such call are passed as makers
+// too, so that the children, built in argument order, evaluate them in
+// C++'s order; a join or select nested in one is built by a maker, with its
+// own children built in place. Its size is derived structurally from the
+// layout runtime/include/unawait/detail/children.hpp fixes, with the
+// children's sizes (a generated class's from its model, any other from
+// clang).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -25,20 +29,26 @@ struct InPlaceCombinator {
   std::string Spelling;
   uint64_t Size = 0;
   uint64_t Align = 1;
-  /// The arguments that are annotated calls: each is built in place.
-  std::vector<const clang::CallExpr *> InPlaceCalls;
+  /// The arguments passed as in_place makers (an argument's own first):
+  /// the annotated calls, the joins and selects nested in place, and the
+  /// arguments written after the first of those, so that the children are
+  /// evaluated in argument order as they are built.
+  std::vector<const clang::Expr *> InPlace;
 };
 
 /// Sets \p Result when \p Operand is a call of unawait::join or
-/// unawait::select that nests at least one annotated call in place: a call
-/// of a function with a generated class, without awaits or temporaries in
-/// its arguments, whose by-value parameters are trivially destructible, and
-/// followed only by arguments that do nothing or are built in place too
-/// (it runs later, inside the combinator's constructor: that must not be
-/// observable). Returns false after reporting an error.
+/// unawait::select that builds at least one child in place: a call of a
+/// function with a generated class, without awaits, temporaries or
+/// structured bindings in its arguments (it is evaluated inside a maker
+/// lambda), or a join or select that builds one (\p Nested: then all its
+/// arguments are built by makers). Each argument after the first of them
+/// is built by a maker too when its evaluation there is the same and the
+/// move it saves unobservable (a trivially copyable or runtime future);
+/// otherwise it must do nothing, or there is no Result (the calls stay
+/// boxed). Returns false after reporting an error.
 bool findInPlaceCombinator(const clang::Expr *Operand, ModelRegistry &Models,
                            clang::ASTContext &Context, DiagnosticReporter &Diags,
                            const clang::DeclContext *LocalScope,
-                           std::optional<InPlaceCombinator> &Result);
+                           std::optional<InPlaceCombinator> &Result, bool Nested = false);
 
 } // namespace unawait
