@@ -16,7 +16,7 @@ int take(int a, int *p) {
 }
 
 UNAWAIT_ASYNC unawait::Async<int> allocate() {
-  // CHECK: await-under-unknown-operand.cpp:[[@LINE+1]]:21: error: a co_await inside this kind of expression is not supported yet: await into a variable first (CXXNewExpr)
+  // CHECK: await-under-unknown-operand.cpp:[[@LINE+1]]:21: error: a co_await inside this kind of expression is not supported yet: await into a variable first (the initializer of a new-expression, which C++ evaluates after calling the allocation function)
   co_return take(1, new int(co_await ready(2)));
 }
 

@@ -43,32 +43,35 @@ int main() { std::printf("sum = %d\n", unawait::block_on(allocate())); }
 // CHECK-NEXT:       // *>(storage.bytes))` (line 18)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future0))
 // CHECK-NEXT:           Traced<void *>(traced("where", static_cast<void *>(storage.bytes)));
+// CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0: {
 // CHECK-NEXT:       auto polled = future0.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend0;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       g1.placed = new (std::move(polled).value()) Tracer("placed");
 // CHECK-NEXT:       // Suspend1: `co_await traced("size", 3)` (line 19)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future1))
 // CHECK-NEXT:           Traced<int>(traced("size", 3));
+// CHECK-NEXT:       state_ = State::Suspend1;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend1: {
 // CHECK-NEXT:       auto polled = g1.future1.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend1;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       g1.g2.many = new int[std::move(polled).value()]{1, 2, 3};
 // CHECK-NEXT:       // Suspend2: `co_await traced("heap", new Tracer("heap"))` (line 20)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g2.future2))
 // CHECK-NEXT:           Traced<Tracer *>(traced("heap", new Tracer("heap")));
+// CHECK-NEXT:       state_ = State::Suspend2;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend2: {
 // CHECK-NEXT:       auto polled = g1.g2.future2.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
-// CHECK-NEXT:         state_ = State::Suspend2;
+// CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       delete std::move(polled).value();

@@ -69,10 +69,11 @@ int main() {
 // CHECK-NEXT:       default:
 // CHECK-NEXT:         // Suspend0: `co_await wake_yield(n)` (line 24)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(n));
+// CHECK-NEXT:         state_ = State::Suspend0;
 // CHECK-NEXT:       resume_Suspend0: {
 // CHECK-NEXT:         auto polled = future0.poll(cx);
 // CHECK-NEXT:         if (polled.is_pending()) {
-// CHECK-NEXT:           state_ = State::Suspend0;
+// CHECK-NEXT:           on_unwind.disarm();
 // CHECK-NEXT:           return unawait::pending;
 // CHECK-NEXT:         }
 // CHECK-NEXT:         total += std::move(polled).value();
