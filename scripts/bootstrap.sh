@@ -16,10 +16,11 @@ $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recomme
   python3 python3-venv python3-setuptools python3-wheel python3-pip
 # Not used by the build or the tests: what the benchmark scripts need on a
 # fresh machine (bench/runtime/regenerate.sh builds the Tokio side offline
-# from Debian's crates; both regenerate.sh scripts draw plots).
+# from Debian's crates; both regenerate.sh scripts draw plots; bench/poll
+# counts instructions with valgrind's callgrind).
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
   cargo librust-tokio-dev librust-tokio-macros-dev librust-futures-executor-dev \
-  python3-matplotlib
+  python3-matplotlib valgrind
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j2
