@@ -1496,7 +1496,7 @@ public:
         return Failed = true, false;
       if (It->second)
         for (const Expr *Arg : It->second->InPlace) {
-          InPlaceCalls.insert(Arg);
+          InPlaceArgs.insert(Arg);
           // (A maker's own temporaries end with it: not the full-expression's.)
           for (const MaterializeTemporaryExpr *Temp : nodesUnder<MaterializeTemporaryExpr>(Arg))
             InMakers.insert(Temp);
@@ -1509,7 +1509,7 @@ public:
   /// Whether \p Temp materialises an argument built in place, or is made
   /// inside one.
   bool builtInPlace(const MaterializeTemporaryExpr *Temp) const {
-    return InPlaceCalls.contains(Temp->getSubExpr()->IgnoreImplicit()->IgnoreParens()) ||
+    return InPlaceArgs.contains(Temp->getSubExpr()->IgnoreImplicit()->IgnoreParens()) ||
            InMakers.contains(Temp);
   }
 
@@ -1636,7 +1636,7 @@ public:
       const FunctionDecl *Callee = Call->getDirectCallee();
       const AsyncFunctionModel *Rewritten = Callee ? Callees.find(Callee) : nullptr;
       if (!Rewritten || Rewritten->Function.BoxedSignature ||
-          llvm::is_contained(AsWritten, Call) || InPlaceCalls.contains(Call))
+          llvm::is_contained(AsWritten, Call) || InPlaceArgs.contains(Call))
         continue;
       Hole H;
       H.HoleKind = Hole::Kind::Text;
@@ -1688,7 +1688,7 @@ public:
   /// Per await, the join/select it builds in place (inPlaceCombinator).
   std::map<const Expr *, std::optional<InPlaceCombinator>> Combinators;
   /// Arguments built in place inside a join/select (nestInPlace).
-  llvm::DenseSet<const Expr *> InPlaceCalls;
+  llvm::DenseSet<const Expr *> InPlaceArgs;
   /// The temporaries made inside those (builtInPlace).
   llvm::DenseSet<const MaterializeTemporaryExpr *> InMakers;
   /// co_returns lowered as ReturnNodes (the others are holes).
