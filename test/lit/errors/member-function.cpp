@@ -12,10 +12,10 @@
 UNAWAIT_ASYNC unawait::Async<int> Declared::later() { co_return co_await ready(2); }
 
 
-struct Node {
-  int value = 0;
-  UNAWAIT_ASYNC unawait::Async<int> copy_across() {
-    // CHECK: member-function.cpp:[[@LINE+1]]:10: error: an object of a member function's own class kept in its frame is not supported yet: the class is incomplete where the generated class is nested; keep a pointer or move the function out of the class ('copy' of type 'Node')
+template <class T> struct Node {
+  T value = 0;
+  UNAWAIT_ASYNC unawait::Async<T> copy_across() {
+    // CHECK: member-function.cpp:[[@LINE+1]]:10: error: an object of a member function's own class kept in its frame, in a class template or a local class is not supported yet: the class is incomplete where the generated class goes, and its definition cannot follow the class there; keep a pointer, or move the function to a class at namespace scope ('copy' of type 'Node<T>')
     Node copy = *this;
     co_await ready(0);
     co_return copy.value;
@@ -23,5 +23,6 @@ struct Node {
 };
 
 int use() {
+  auto node = Node<int>().copy_across();
   return 0;
 }

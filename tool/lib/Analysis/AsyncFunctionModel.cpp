@@ -10,6 +10,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
 #include <cstddef>
 
 namespace unawait {
@@ -362,24 +363,120 @@ unsigned bytesFor(unsigned Values) {
   return Values <= 16 ? 2 : Values <= 32 ? 4 : 8;
 }
 
-/// Reports a kept object whose class is still being defined where the
-/// generated class goes: a member function's own class (or one enclosing
-/// it) is incomplete inside its definition.
-bool rejectIncompleteKept(const AsyncFunctionModel &M, DiagnosticReporter &Diags) {
-  const DeclContext *Where = M.Function.Definition->getDeclContext();
+const CXXRecordDecl *outermostClass(const CXXRecordDecl *Class) {
+  while (const auto *Around = dyn_cast<CXXRecordDecl>(Class->getDeclContext()))
+    Class = Around;
+  return Class;
+}
+
+/// A kept object whose class is still incomplete where the generated class
+/// would be nested: the member function's own class (or one around it) is
+/// incomplete inside its definition, and so is the generated class of
+/// another member defined after that class.
+const FrameObject *incompleteKept(const AsyncFunctionModel &M) {
+  const auto *Method = dyn_cast<CXXMethodDecl>(M.Function.Definition);
+  if (!Method || M.Function.isLambda())
+    return nullptr;
+  const DeclContext *Where = Method->getLexicalDeclContext();
   for (const FrameObject &Object : M.Objects) {
     if (!Object.Kept || Object.StoredAsPointer || Object.Kind == ObjectKind::This)
       continue;
-    const Type *Element = Object.Type->getBaseElementTypeUnsafe();
-    const CXXRecordDecl *Record = Element->getAsCXXRecordDecl();
-    if (Record && Record->Encloses(Where)) {
-      reportUnsupported(Diags, Object.Loc, Unsupported::KeptOwnClass,
-                        "'" + Object.SourceName + "' of type '" +
-                            Record->getName().str() + "'");
-      return false;
+    if (Object.Generated && Object.Generated->DefinedAfter &&
+        Object.Generated->DefinedAfter->Encloses(Where))
+      return &Object;
+    const CXXRecordDecl *Record =
+        Object.Type->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+    if (Record && Record->Encloses(Where))
+      return &Object;
+  }
+  return nullptr;
+}
+
+/// Whether the generated class of \p Method can be defined after its
+/// outermost class \p Outer: a class at namespace scope of the main file,
+/// not a template, whose definition ends with `};`.
+bool canDefineAfter(const CXXMethodDecl &Method, const CXXRecordDecl &Outer,
+                    const ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  return !Method.isOutOfLine() && !Outer.isLocalClass() &&
+         !Outer.isDependentContext() && Outer.getIdentifier() &&
+         SM.isInMainFile(SM.getExpansionLoc(Outer.getLocation())) &&
+         afterClassDefinition(Outer, Context).isValid();
+}
+
+/// Places the generated class after the outermost class when its frame
+/// keeps an object incomplete inside the class; reports the object when
+/// the class cannot go there.
+bool placeAfterIncompleteClass(AsyncFunctionModel &M, const ASTContext &Context,
+                               DiagnosticReporter &Diags) {
+  const FrameObject *Object = incompleteKept(M);
+  if (!Object)
+    return true;
+  const auto *Method = cast<CXXMethodDecl>(M.Function.Definition);
+  const CXXRecordDecl *Outer = outermostClass(Method->getParent());
+  if (canDefineAfter(*Method, *Outer, Context)) {
+    M.DefinedAfter = Outer;
+    return true;
+  }
+  reportUnsupported(Diags, Object->Loc, Unsupported::KeptOwnClass,
+                    "'" + Object->SourceName + "' of type '" +
+                        spellType(Object->Type, Context) + "'");
+  return false;
+}
+
+/// The uses of one function inside a class, each with the function whose
+/// definition holds it.
+class UsesInClass : public RecursiveASTVisitor<UsesInClass> {
+public:
+  explicit UsesInClass(const FunctionDecl &Used) : Used(*Used.getCanonicalDecl()) {}
+  bool TraverseDecl(Decl *D) {
+    auto *F = dyn_cast_or_null<FunctionDecl>(D);
+    if (F)
+      Around.push_back(F);
+    bool Continue = RecursiveASTVisitor::TraverseDecl(D);
+    if (F)
+      Around.pop_back();
+    return Continue;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) { return record(Ref, Ref->getDecl()); }
+  bool VisitMemberExpr(MemberExpr *Member) {
+    return record(Member, Member->getMemberDecl());
+  }
+  std::vector<std::pair<const Expr *, const FunctionDecl *>> Uses;
+
+private:
+  bool record(const Expr *Use, const ValueDecl *Named) {
+    if (Named->getCanonicalDecl() == &Used)
+      Uses.push_back({Use, Around.empty() ? nullptr : Around.back()});
+    return true;
+  }
+  const FunctionDecl &Used;
+  std::vector<const FunctionDecl *> Around;
+};
+
+/// Reports each use, inside its class, of a member function whose class
+/// is defined after that class (it is incomplete there), but in the
+/// members defined there after it.
+bool rejectUsesInClass(const ModelRegistry &Models, const SourceManager &SM,
+                       DiagnosticReporter &Diags) {
+  bool Clean = true;
+  for (const AsyncFunctionModel &Model : Models.models()) {
+    if (!Model.DefinedAfter || Model.InstanceOf)
+      continue;
+    const FunctionDecl *F = Model.Function.Definition;
+    UsesInClass Search(*F);
+    Search.TraverseDecl(const_cast<CXXRecordDecl *>(Model.DefinedAfter));
+    for (auto [Use, User] : Search.Uses) {
+      const AsyncFunctionModel *Placed = User ? Models.find(User) : nullptr;
+      if (Placed && Placed->DefinedAfter &&
+          !SM.isBeforeInTranslationUnit(User->getLocation(), F->getLocation()))
+        continue;
+      reportUnsupported(Diags, Use->getExprLoc(), Unsupported::KeptOwnClassUsedInClass,
+                        "'" + Model.Name + "' keeps an object of its class");
+      Clean = false;
     }
   }
-  return true;
+  return Clean;
 }
 
 /// What a template's layout assumes for an object whose size depends on the
@@ -482,7 +579,7 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
   std::optional<KeptObjects> Kept = computeKeptObjects(M, Context, Diags);
   if (!Kept)
     return std::nullopt;
-  if (!rejectIncompleteKept(M, Diags))
+  if (!placeAfterIncompleteClass(M, Context, Diags))
     return std::nullopt;
   measureObjects(M, Context);
 
@@ -513,6 +610,16 @@ void addExternalModel(const AsyncFunction &Function, ASTContext &Context,
     Models.addExternal(std::move(*Model));
 }
 
+SourceLocation afterClassDefinition(const CXXRecordDecl &Class,
+                                   const ASTContext &Context) {
+  SourceLocation Brace = Class.getBraceRange().getEnd();
+  if (Brace.isInvalid() || Brace.isMacroID())
+    return {};
+  return Lexer::findLocationAfterToken(Brace, tok::semi, Context.getSourceManager(),
+                                       Context.getLangOpts(),
+                                       /*SkipTrailingWhitespaceAndNewLine=*/false);
+}
+
 bool analyzeTranslationUnit(ASTContext &Context, DiagnosticReporter &Diags,
                             ModelRegistry &Models) {
   bool Clean = true;
@@ -528,6 +635,8 @@ bool analyzeTranslationUnit(ASTContext &Context, DiagnosticReporter &Diags,
     else
       Clean = false;
   });
+  if (Clean)
+    Clean = rejectUsesInClass(Models, Context.getSourceManager(), Diags);
   if (Clean)
     Clean = addUnrewrittenInstances(Models, Context, Diags);
   return Clean && !Diags.hasErrors();

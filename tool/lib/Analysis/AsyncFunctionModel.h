@@ -319,6 +319,12 @@ struct AsyncFunctionModel {
   /// class template is emitted: the class is that class template's explicit
   /// specialization, with these arguments ("<const char *>").
   std::string SpecializationArguments;
+  /// For a member function defined in its class whose frame keeps an object
+  /// of a class still incomplete there (its own, one around it, or the
+  /// generated class of another such member): the outermost class around
+  /// it. The generated class is declared in the class, and defined after
+  /// that class with the function's definition.
+  const clang::CXXRecordDecl *DefinedAfter = nullptr;
   std::string OutputTypeSpelling;
   bool OutputIsVoid = false;
 
@@ -467,6 +473,11 @@ private:
   /// The canonical declaration of each analysed function -> its model.
   llvm::DenseMap<const clang::FunctionDecl *, const AsyncFunctionModel *> ByFunction;
 };
+
+/// Where the definitions of the members placed after \p Class go: after
+/// the `;` that ends its definition; invalid if no `;` follows its brace.
+clang::SourceLocation afterClassDefinition(const clang::CXXRecordDecl &Class,
+                                           const clang::ASTContext &Context);
 
 /// Analyses every annotated function of the translation unit, callees first
 /// (source order). Returns false if any had errors.

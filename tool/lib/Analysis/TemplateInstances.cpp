@@ -306,23 +306,46 @@ private:
           continue;
         }
       }
-      const auto *Param = Object.StoredType->getAs<TemplateTypeParmType>();
-      if (!Param || Param->getDepth() != 0 || Param->getIndex() >= Args.size()) {
+      std::string Extents;
+      if (Object.StoredType->isPointerType()) { // its size is known
+        const Argument *Pointee = argumentOf(Object.StoredType->getPointeeType(), Extents);
+        if (Pointee && Extents.empty())
+          Object.StoredTypeSpelling = Pointee->Spelling + " *";
+        continue;
+      }
+      const Argument *A = argumentOf(Object.StoredType, Extents);
+      if (!A) {
         reportUnsupported(Diags, Where, Unsupported::DependentKeptSize,
                           "'" + Instance.Name + "' keeps '" +
                               Object.StoredTypeSpelling + "'");
         Diags.note(Object.Loc, "'" + Object.SourceName + "' is declared here");
         return false;
       }
-      const Argument &A = Args[Param->getIndex()];
-      Object.Size = Instance.LayoutInput[I].Size = A.Size;
-      Object.Align = Instance.LayoutInput[I].Align = A.Align;
-      Object.StoredTypeSpelling = A.Spelling;
-      Object.Generated = A.Generated;
+      uint64_t Elements = 1;
+      if (const auto *Array = Ctx.getAsConstantArrayType(Object.StoredType))
+        Elements = Ctx.getConstantArrayElementCount(Array);
+      Object.Size = Instance.LayoutInput[I].Size = Elements * A->Size;
+      Object.Align = Instance.LayoutInput[I].Align = A->Align;
+      Object.StoredTypeSpelling = A->Spelling + Extents;
+      if (Extents.empty())
+        Object.Generated = A->Generated;
     }
     remeasure(Instance.Layout, Instance.LayoutInput);
     placeObjects(Instance, Instance.Layout.Root);
     return true;
+  }
+
+  /// The argument of the template type parameter \p Type is (cv-qualified,
+  /// or an array of it, whose extents are appended to \p Extents: "[2][3]").
+  const Argument *argumentOf(QualType Type, std::string &Extents) const {
+    while (const auto *Array = Ctx.getAsConstantArrayType(Type)) {
+      Extents += "[" + std::to_string(Array->getSize().getZExtValue()) + "]";
+      Type = Array->getElementType();
+    }
+    const auto *Param = Type->getAs<TemplateTypeParmType>();
+    if (!Param || Param->getDepth() != 0 || Param->getIndex() >= Args.size())
+      return nullptr;
+    return &Args[Param->getIndex()];
   }
 
   /// Sizes the kept parameter pack \p Pack: its elements are the

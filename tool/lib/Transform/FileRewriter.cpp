@@ -96,6 +96,21 @@ std::string lineDirective(SourceLocation Loc, const SourceManager &SM) {
          Where.getFilename() + "\"\n";
 }
 
+/// For a function whose class is defined after its class: the class
+/// declared in the class before the function, and, after the outermost
+/// class (in source order), the class defined, then the function.
+void placeAfterClass(const AsyncFunctionModel &Model, const EmittedFunction &Emitted,
+                     Rewriter &R, ASTContext &Context, const EmitOptions &Options) {
+  SourceManager &SM = Context.getSourceManager();
+  R.InsertTextBefore(insertionPoint(Model.Function.Definition, Context),
+                     Emitted.ClassDeclaration);
+  SourceLocation After = afterClassDefinition(*Model.DefinedAfter, Context);
+  std::string Text = "\n\n" + Emitted.ClassDefinition + "\n" + Emitted.DefinitionAfterClass;
+  if (Options.LineDirectives)
+    Text += lineDirective(After, SM);
+  R.InsertTextAfter(After, Text);
+}
+
 } // namespace
 
 std::optional<std::string> rewriteMainFile(ASTContext &Context,
@@ -125,20 +140,30 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
     // An annotated lambda's class goes where its enclosing function's would.
     const FunctionDecl *Placed = Model.Function.EnclosingFunction;
     SourceLocation FunctionStart = insertionPoint(Placed ? Placed : F, Context);
-    std::string Class = Emitted->ClassDefinition + "\n";
-    if (Options.LineDirectives)
-      Class += lineDirective(FunctionStart, SM);
-    // Several lambdas of one function: their classes in source order, for
-    // one may await another.
-    R.InsertText(FunctionStart, Class, /*InsertAfter=*/Placed != nullptr);
+    if (Model.DefinedAfter) {
+      placeAfterClass(Model, *Emitted, R, Context, Options);
+      Regions.push_back(Emitted->ClassDeclaration);
+    } else {
+      std::string Class = Emitted->ClassDefinition + "\n";
+      if (Options.LineDirectives)
+        Class += lineDirective(FunctionStart, SM);
+      // Several lambdas of one function: their classes in source order, for
+      // one may await another.
+      R.InsertText(FunctionStart, Class, /*InsertAfter=*/Placed != nullptr);
+    }
     if (const FunctionDecl *InClass = Model.Function.InClassDeclaration) {
       R.InsertTextBefore(insertionPoint(InClass, Context), Emitted->ClassDeclaration);
       Regions.push_back(Emitted->ClassDeclaration);
     }
     Regions.push_back(Emitted->ClassDefinition);
+    Regions.push_back(Emitted->DefinitionAfterClass);
     removeAnnotations(F, R, RemovedAnnotations);
     if (!Model.Function.BoxedSignature)
       R.ReplaceText(SM.getExpansionRange(returnTypeRange(F)), Emitted->ReturnType);
+    if (Model.DefinedAfter) {
+      R.ReplaceText(SM.getExpansionRange(F->getBody()->getSourceRange()), ";");
+      continue;
+    }
     std::string Body = Emitted->FactoryBody;
     if (Options.LineDirectives) {
       SourceLocation End = SM.getExpansionLoc(F->getBody()->getEndLoc());

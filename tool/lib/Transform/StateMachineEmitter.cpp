@@ -30,12 +30,12 @@ public:
     EmittedFunction Result;
     std::string Body = pollBody();
     Result.ClassDefinition = classDefinition(Body);
-    if (M.Function.InClassDeclaration)
+    if (M.Function.InClassDeclaration || M.DefinedAfter)
       Result.ClassDeclaration = templateHeader() + "class " + M.ClassName + ";\n";
-    Result.ReturnType = M.Function.BoxedSignature
-                            ? "unawait::Async<" + M.OutputTypeSpelling + ">"
-                            : classType();
+    Result.ReturnType = returnType("");
     Result.FactoryBody = factoryBody();
+    if (M.DefinedAfter)
+      Result.DefinitionAfterClass = definitionAfterClass();
     return Result;
   }
 
@@ -766,12 +766,55 @@ private:
   }
 
   /// "Till::" for a member function defined outside its class (as the
-  /// definition qualifies the function), "" otherwise.
+  /// definition qualifies the function) or after it (its classes from the
+  /// outermost one), "" otherwise.
   std::string outOfClassQualifier() const {
+    if (M.DefinedAfter)
+      return classQualifier(cast<CXXRecordDecl>(M.Function.Definition->getDeclContext()));
     if (!M.Function.InClassDeclaration)
       return "";
     NestedNameSpecifierLoc Qualifier = M.Function.Definition->getQualifierLoc();
     return Text.range(Text.fileRange(Qualifier.getSourceRange()));
+  }
+
+  /// "Outer::Inner::" for \p Class, from the class defined after.
+  std::string classQualifier(const CXXRecordDecl *Class) const {
+    std::string Qualifier = Class->getName().str() + "::";
+    if (Class == M.DefinedAfter)
+      return Qualifier;
+    return classQualifier(cast<CXXRecordDecl>(Class->getDeclContext())) + Qualifier;
+  }
+
+  /// The function's return type, the class qualified by \p Qualifier, or
+  /// the boxed unawait::Async<T>.
+  std::string returnType(const std::string &Qualifier) const {
+    if (M.Function.BoxedSignature)
+      return "unawait::Async<" + M.OutputTypeSpelling + ">";
+    return Qualifier + classType();
+  }
+
+  /// For a function defined after its class: its definition there,
+  /// `inline Node::f_future Node::f(int n) const { ... }` (the default
+  /// arguments stay in the class's declaration).
+  std::string definitionAfterClass() const {
+    const auto *Method = cast<CXXMethodDecl>(M.Function.Definition);
+    std::string Qualifier = outOfClassQualifier(), Params;
+    for (const ParmVarDecl *Param : Method->parameters()) {
+      auto Kept = M.ObjectOfVar.find(Param);
+      std::string Name = Kept != M.ObjectOfVar.end() ? M.Objects[Kept->second].SourceName
+                                                     : Param->getName().str();
+      Params += (Params.empty() ? "" : ", ") + declareName(Param->getType(), Name, Ctx);
+    }
+    std::string Qualifiers = Method->isConst() ? " const" : "";
+    if (Method->isVolatile())
+      Qualifiers += " volatile";
+    if (Method->getRefQualifier() != RQ_None)
+      Qualifiers += Method->getRefQualifier() == RQ_LValue ? " &" : " &&";
+    if (SourceRange Except = Method->getExceptionSpecSourceRange(); Except.isValid())
+      Qualifiers += " " + Text.range(Text.fileRange(Except));
+    return lineDirective(Method->getLocation()) + "inline " + returnType(Qualifier) + " " +
+           Qualifier + Method->getNameAsString() + "(" + Params + ")" + Qualifiers + " " +
+           factoryBody() + "\n";
   }
 
   /// The class the function returns: "leaf_future", "use_future_future<F>".

@@ -35,8 +35,9 @@ struct EmitOptions {
 };
 
 struct EmittedFunction {
-  /// For a member function defined outside its class: the class's
-  /// declaration, inserted in the class before the function's declaration.
+  /// For a member function defined outside its class (or after it): the
+  /// class's declaration, inserted in the class before the function's
+  /// declaration.
   std::string ClassDeclaration;
   /// The class, inserted before the function.
   std::string ClassDefinition;
@@ -45,6 +46,10 @@ struct EmittedFunction {
   std::string ReturnType;
   /// Replaces the body: builds the class.
   std::string FactoryBody;
+  /// For a function whose class is defined after its class
+  /// (AsyncFunctionModel::DefinedAfter): the function's definition there,
+  /// after the class's; the body in the class becomes `;`.
+  std::string DefinitionAfterClass;
 };
 
 /// `static_assert(sizeof(<class>) == N && alignof(<class>) == A, ...)`: the
