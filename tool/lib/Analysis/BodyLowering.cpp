@@ -640,13 +640,20 @@ public:
       Block.Children.push_back(std::move(Fallthrough));
   }
 
-  static const Stmt *withoutLikelihood(const Stmt *S) {
+  /// A statement's attributes, but for [[fallthrough]], are hints to the
+  /// optimiser (C++20's [[likely]] and [[unlikely]], clang's nomerge,
+  /// noinline, loop hints...) that do not change what the statement does: a
+  /// statement taken apart at its suspension points loses them, as its
+  /// pieces are other statements. [[likely]] and [[unlikely]] go everywhere:
+  /// C++17 cannot spell them.
+  static const Stmt *withoutHints(const Stmt *S, bool TakenApart) {
     const auto *Attributed = dyn_cast<AttributedStmt>(S);
-    if (Attributed && llvm::all_of(Attributed->getAttrs(), [](const Attr *A) {
-          return isa<LikelyAttr, UnlikelyAttr>(A);
-        }))
-      return Attributed->getSubStmt();
-    return S;
+    if (!Attributed || isFallthrough(S))
+      return S;
+    bool Likelihood = llvm::all_of(Attributed->getAttrs(), [](const Attr *A) {
+      return isa<LikelyAttr, UnlikelyAttr>(A);
+    });
+    return Likelihood || TakenApart ? Attributed->getSubStmt() : S;
   }
 
   static bool isFallthrough(const Stmt *S) {
@@ -663,10 +670,8 @@ public:
   }
 
   void lowerStatement(BlockNode &Out, const Stmt *S) {
-    // `[[likely]]` and `[[unlikely]]` are hints (C++20 attributes, which the
-    // C++17 output could not spell): the statement is lowered without them.
-    if (const Stmt *Hinted = withoutLikelihood(S); Hinted != S)
-      return lowerStatement(Out, Hinted);
+    if (const Stmt *Bare = withoutHints(S, needsLowering(S)); Bare != S)
+      return lowerStatement(Out, Bare);
     if (const auto *Case = dyn_cast<SwitchCase>(S)) {
       auto &Label = Out.add<LabelNode>();
       Label.Origin = S;
@@ -714,7 +719,7 @@ public:
     } else if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
       lowerTry(Out, Try);
     } else {
-      reportUnsupported(Diags, S->getBeginLoc(), Unsupported::OtherStatement,
+      reportUnsupported(Diags, S->getBeginLoc(), Unsupported::NonStandardStatement,
                         S->getStmtClassName());
       Failed = true;
     }
@@ -783,8 +788,9 @@ public:
     });
     if (!Automatic) {
       if (containsAwait(Decls)) {
-        reportUnsupported(Diags, Decls->getBeginLoc(), Unsupported::OtherStatement,
-                          "a static or non-variable declaration");
+        reportUnsupported(Diags, Decls->getBeginLoc(),
+                          isa<VarDecl>(*Decls->decl_begin()) ? Unsupported::AwaitInStaticInit
+                                                             : Unsupported::NonStandardStatement);
         Failed = true;
         return;
       }
@@ -847,7 +853,8 @@ public:
       return Code().source(rangeOf(Construct->getParenOrBraceRange()));
     if (Construct && Construct->getNumArgs() == 0)
       return {}; // default-initialised: no initializer written
-    if (isa<InitListExpr>(Init->IgnoreImplicit()) || isa<ParenListExpr>(Init))
+    if (isa<InitListExpr>(Init->IgnoreImplicit()) ||
+        isa<ParenListExpr, CXXParenListInitExpr>(Init))
       return sourceOf(Init);
     if (Var->getType()->isArrayType() || Var->getInitStyle() == VarDecl::ListInit)
       return Code().literal("{").append(sourceOf(Init)).literal("}");
@@ -885,8 +892,7 @@ public:
             "[" + std::to_string(Index.Val.getInt().getExtValue()) + "]");
       } else {
         return reportUnsupported(Diags, Binding->getLocation(),
-                                 Unsupported::OtherStatement,
-                                 "a dependent structured binding"),
+                                 Unsupported::DependentBinding),
                void(Failed = true);
       }
       BindingCode[Binding] = {Whole, std::move(Replacement)};
@@ -1789,14 +1795,11 @@ bool FullExpression::lowerExpr(const Expr *E, BlockNode &Out) {
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E); Temp && Points.count(E))
     return lowerTemporary(Temp, Out);
   EvaluationOrder Order = evaluationOrder(E, containsAwait, L.Ctx);
-  if (isa<PackExpansionExpr, CXXFoldExpr>(E)) {
-    reportUnsupported(L.Diags, E->getBeginLoc(), Unsupported::AwaitInPackExpansion);
-    L.Failed = true;
-    return false;
-  }
   if (Order.OrderKind == EvaluationOrder::Opaque) {
-    reportUnsupported(L.Diags, E->getBeginLoc(), Unsupported::OpaqueExpression,
-                      Order.OpaqueWhy ? Order.OpaqueWhy : E->getStmtClassName());
+    reportUnsupported(L.Diags, E->getBeginLoc(), Order.Rejected,
+                      Order.Rejected == Unsupported::NonStandardExpression
+                          ? E->getStmtClassName()
+                          : "");
     L.Failed = true;
     return false;
   }
