@@ -2179,6 +2179,39 @@ class BodyHoles : public RecursiveASTVisitor<BodyHoles> {
 public:
   explicit BodyHoles(Lowering &L) : L(L) {}
 
+  /// C++20's `Agg(a, b)` has no C++17 spelling but a braced list, which
+  /// initialises the same elements in the same order; the conversions a
+  /// braced list would reject as narrowing are written out.
+  bool VisitCXXParenListInitExpr(CXXParenListInitExpr *List) {
+    replaceToken(List->getBeginLoc(), "{");
+    replaceToken(List->getEndLoc(), "}");
+    for (const Expr *Init : List->getUserSpecifiedInitExprs())
+      if (Init->getType()->isScalarType() &&
+          !L.Ctx.hasSameUnqualifiedType(Init->getType(),
+                                        Init->IgnoreImpCasts()->getType()))
+        wrap(Init, "static_cast<" + spellType(Init->getType(), L.Ctx) + ">(", ")");
+    return true;
+  }
+
+  void replaceToken(SourceLocation Loc, llvm::StringRef Text) {
+    Hole H;
+    H.HoleKind = Hole::Kind::Text;
+    H.Range = L.rangeOf(SourceRange(Loc, Loc));
+    H.Replacement = std::make_shared<Code>();
+    H.Replacement->literal(Text.str());
+    L.addHole(std::move(H));
+  }
+
+  void wrap(const Expr *E, const std::string &Before, llvm::StringRef After) {
+    Hole H;
+    H.HoleKind = Hole::Kind::Text;
+    H.Range = L.rangeOf(E);
+    int Index = static_cast<int>(L.M.Body.Holes.size());
+    H.Replacement = std::make_shared<Code>();
+    H.Replacement->literal(Before).source(H.Range, Index).literal(After.str());
+    L.addHole(std::move(H));
+  }
+
   bool TraverseLambdaExpr(LambdaExpr *Lambda) {
     Lambdas.push_back(Lambda);
     bool Result = RecursiveASTVisitor::TraverseLambdaExpr(Lambda);
