@@ -161,6 +161,12 @@ public:
   bool lower(BlockNode &Out);
   /// Adds the end of the full-expression: its temporaries destroyed.
   void finish(BlockNode &Out);
+  /// An array a declaration copies element by element (`auto [a, b] = e;`)
+  /// is read once per element in the frame's initializer: e's address is
+  /// kept first, unless e names the same array whenever it is read.
+  bool keepCopiedArray(const ArrayInitLoopExpr *Copy, BlockNode &Out) {
+    return early(Copy->getCommonExpr()->getSourceExpr(), Out);
+  }
 
 private:
   void number(const Expr *E);
@@ -804,10 +810,11 @@ public:
     for (const Decl *D : Decls->decls()) {
       const auto *Var = cast<VarDecl>(D);
       const Expr *Init = Var->getInit();
+      const ArrayInitLoopExpr *Copy = copiedArray(Var);
       std::optional<FullExpression> Full;
-      if (Init && containsAwait(Init)) {
+      if (Init && (containsAwait(Init) || Copy)) {
         Full.emplace(*this, Init);
-        if (!Full->lower(Out))
+        if (!Full->lower(Out) || (Copy && !Full->keepCopiedArray(Copy, Out)))
           return;
       }
       auto &Declare = Out.add<DeclareNode>();
@@ -838,12 +845,37 @@ public:
     return C.literal(";");
   }
 
+  /// The array copy that initialises \p Var (`auto [a, b] = array;`), if
+  /// its elements are not arrays themselves.
+  static const ArrayInitLoopExpr *copiedArray(const VarDecl *Var) {
+    const Expr *Init = Var->getInit();
+    if (const auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(Init))
+      Init = Cleanups->getSubExpr();
+    const auto *Copy = dyn_cast_or_null<ArrayInitLoopExpr>(Init);
+    return Copy && !Copy->getSubExpr()->getType()->isArrayType() ? Copy : nullptr;
+  }
+
+  /// "{(e)[0], (e)[1]}": an array copy as a placement new can spell it.
+  Code elementCopies(const ArrayInitLoopExpr *Copy) const {
+    const Expr *Source = Copy->getCommonExpr()->getSourceExpr();
+    Code Array = sourceOf(Source);
+    if (!isa<DeclRefExpr>(Source->IgnoreImplicit()))
+      Array = Array.parenthesized();
+    Code C;
+    C.literal("{");
+    for (uint64_t I = 0; I < Copy->getArraySize().getZExtValue(); ++I)
+      C.literal(I ? ", " : "").append(Array).literal("[" + std::to_string(I) + "]");
+    return C.literal("}");
+  }
+
   /// The initializer of a variable as written, for a placement new or a
   /// declaration: "", "(...)" or "{...}".
   Code initializer(const VarDecl *Var) const {
     const Expr *Init = Var->getInit();
     if (!Init)
       return {};
+    if (const ArrayInitLoopExpr *Copy = copiedArray(Var))
+      return elementCopies(Copy);
     if (const MaterializeTemporaryExpr *Temp = extendedTemporary(Var))
       return sourceOf(Temp->getSubExpr()).parenthesized();
     if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Init))
