@@ -1333,8 +1333,7 @@ public:
     }
     if (Array && hasDestructor(Array->getElementType())) {
       reportUnsupported(Diags, RangeInit->getBeginLoc(),
-                        Unsupported::InitializerListAcrossAwait,
-                        "the range of a for loop whose elements have destructors");
+                        Unsupported::InitializerListAcrossAwait);
       Failed = true;
       return std::nullopt;
     }
@@ -1965,27 +1964,34 @@ bool FullExpression::lowerBackingArray(const MaterializeTemporaryExpr *Temp,
   const auto *Array = L.Ctx.getAsConstantArrayType(Temp->getType());
   auto Parents = L.Ctx.getParents(*Temp);
   const auto *Whole = Parents.empty() ? nullptr : Parents[0].get<CXXStdInitializerListExpr>();
-  if (!List || !Array || !Whole || hasDestructor(Array->getElementType())) {
-    reportUnsupported(L.Diags, Temp->getBeginLoc(),
-                      Unsupported::InitializerListAcrossAwait,
-                      "its elements have destructors");
-    L.Failed = true;
-    return false;
-  }
+  if (!List || !Array || !Whole)
+    return L.fail(Temp->getBeginLoc(), "internal error: a std::initializer_list "
+                                       "without its array"), false;
   ObjectId Id = temporary(Temp, L.elementStorage(Array), "elements of");
-  auto &Spill = Out.add<SpillNode>();
-  Spill.Origin = Temp;
-  Spill.Evaluates.push_back(List);
-  Spill.Object = Id;
-  Spill.SpillMode = SpillNode::ConstructElements;
-  for (const Expr *Element : List->inits())
-    Spill.Elements.push_back(L.sourceOf(Element));
   Hole H;
   H.HoleKind = Hole::Kind::Text;
   H.Range = L.rangeOf(Whole);
   H.Replacement = std::make_shared<Code>();
   H.Replacement->literal("unawait::detail::initializer_list_over(").object(Id).literal(")");
-  L.addHole(std::move(H));
+  int Index = L.addHole(std::move(H));
+  if (hasDestructor(Array->getElementType())) {
+    // Built as one array, which destroys the elements built so far when one
+    // throws; a temporary before the last await is always kept, and ends
+    // with the full-expression (or a cancellation) last element first.
+    auto &Declare = Out.add<DeclareNode>();
+    Declare.Origin = Temp;
+    Declare.Evaluates.push_back(List);
+    Declare.Object = Id;
+    Declare.Init = Code().source(L.rangeOf(List), Index);
+  } else {
+    auto &Spill = Out.add<SpillNode>();
+    Spill.Origin = Temp;
+    Spill.Evaluates.push_back(List);
+    Spill.Object = Id;
+    Spill.SpillMode = SpillNode::ConstructElements;
+    for (const Expr *Element : List->inits())
+      Spill.Elements.push_back(L.sourceOf(Element));
+  }
   Spilled.insert(Temp);
   Spilled.insert(Whole);
   return true;
