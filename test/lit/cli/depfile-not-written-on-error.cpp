@@ -9,7 +9,7 @@
 #include <unawait/unawait.hpp>
 
 UNAWAIT_ASYNC unawait::Async<int> broken(int n) {
-  // CHECK: depfile-not-written-on-error.cpp:[[@LINE+1]]:10: error: a co_await inside this kind of expression is not supported yet
+  // CHECK: depfile-not-written-on-error.cpp:[[@LINE+1]]:10: error: a co_await in the initializer of a new-expression is not supported yet
   delete new int(co_await broken(n - 1));
   co_return n;
 }

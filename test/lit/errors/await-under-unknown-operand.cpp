@@ -16,7 +16,7 @@ int take(int a, int *p) {
 }
 
 UNAWAIT_ASYNC unawait::Async<int> allocate() {
-  // CHECK: await-under-unknown-operand.cpp:[[@LINE+1]]:21: error: a co_await inside this kind of expression is not supported yet: await into a variable first (the initializer of a new-expression, which C++ evaluates after calling the allocation function)
+  // CHECK: await-under-unknown-operand.cpp:[[@LINE+1]]:21: error: a co_await in the initializer of a new-expression is not supported yet: C++ calls the allocation function before it evaluates the initializer, so the memory would be held across the await; await into a variable first
   co_return take(1, new int(co_await ready(2)));
 }
 

@@ -22,7 +22,7 @@ UNAWAIT_ASYNC int not_async() { return 0; }
 
 UNAWAIT_ASYNC unawait::Async<int> bad_goto() {
   co_await ready(1);
-  // CHECK: every-function-reported.cpp:[[@LINE+1]]:10: error: a co_await inside this kind of expression is not supported yet: await into a variable first (the initializer of a new-expression, which C++ evaluates after calling the allocation function)
+  // CHECK: every-function-reported.cpp:[[@LINE+1]]:10: error: a co_await in the initializer of a new-expression is not supported yet: C++ calls the allocation function before it evaluates the initializer, so the memory would be held across the await; await into a variable first
   delete new int(co_await ready(1));
   co_return 0;
 }

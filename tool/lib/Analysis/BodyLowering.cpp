@@ -161,6 +161,12 @@ public:
   bool lower(BlockNode &Out);
   /// Adds the end of the full-expression: its temporaries destroyed.
   void finish(BlockNode &Out);
+  /// An array a declaration copies element by element (`auto [a, b] = e;`)
+  /// is read once per element in the frame's initializer: e's address is
+  /// kept first, unless e names the same array whenever it is read.
+  bool keepCopiedArray(const ArrayInitLoopExpr *Copy, BlockNode &Out) {
+    return early(Copy->getCommonExpr()->getSourceExpr(), Out);
+  }
 
 private:
   void number(const Expr *E);
@@ -640,13 +646,20 @@ public:
       Block.Children.push_back(std::move(Fallthrough));
   }
 
-  static const Stmt *withoutLikelihood(const Stmt *S) {
+  /// A statement's attributes, but for [[fallthrough]], are hints to the
+  /// optimiser (C++20's [[likely]] and [[unlikely]], clang's nomerge,
+  /// noinline, loop hints...) that do not change what the statement does: a
+  /// statement taken apart at its suspension points loses them, as its
+  /// pieces are other statements. [[likely]] and [[unlikely]] go everywhere:
+  /// C++17 cannot spell them.
+  static const Stmt *withoutHints(const Stmt *S, bool TakenApart) {
     const auto *Attributed = dyn_cast<AttributedStmt>(S);
-    if (Attributed && llvm::all_of(Attributed->getAttrs(), [](const Attr *A) {
-          return isa<LikelyAttr, UnlikelyAttr>(A);
-        }))
-      return Attributed->getSubStmt();
-    return S;
+    if (!Attributed || isFallthrough(S))
+      return S;
+    bool Likelihood = llvm::all_of(Attributed->getAttrs(), [](const Attr *A) {
+      return isa<LikelyAttr, UnlikelyAttr>(A);
+    });
+    return Likelihood || TakenApart ? Attributed->getSubStmt() : S;
   }
 
   static bool isFallthrough(const Stmt *S) {
@@ -663,10 +676,8 @@ public:
   }
 
   void lowerStatement(BlockNode &Out, const Stmt *S) {
-    // `[[likely]]` and `[[unlikely]]` are hints (C++20 attributes, which the
-    // C++17 output could not spell): the statement is lowered without them.
-    if (const Stmt *Hinted = withoutLikelihood(S); Hinted != S)
-      return lowerStatement(Out, Hinted);
+    if (const Stmt *Bare = withoutHints(S, needsLowering(S)); Bare != S)
+      return lowerStatement(Out, Bare);
     if (const auto *Case = dyn_cast<SwitchCase>(S)) {
       auto &Label = Out.add<LabelNode>();
       Label.Origin = S;
@@ -714,7 +725,7 @@ public:
     } else if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
       lowerTry(Out, Try);
     } else {
-      reportUnsupported(Diags, S->getBeginLoc(), Unsupported::OtherStatement,
+      reportUnsupported(Diags, S->getBeginLoc(), Unsupported::NonStandardStatement,
                         S->getStmtClassName());
       Failed = true;
     }
@@ -783,8 +794,9 @@ public:
     });
     if (!Automatic) {
       if (containsAwait(Decls)) {
-        reportUnsupported(Diags, Decls->getBeginLoc(), Unsupported::OtherStatement,
-                          "a static or non-variable declaration");
+        reportUnsupported(Diags, Decls->getBeginLoc(),
+                          isa<VarDecl>(*Decls->decl_begin()) ? Unsupported::AwaitInStaticInit
+                                                             : Unsupported::NonStandardStatement);
         Failed = true;
         return;
       }
@@ -798,10 +810,11 @@ public:
     for (const Decl *D : Decls->decls()) {
       const auto *Var = cast<VarDecl>(D);
       const Expr *Init = Var->getInit();
+      const ArrayInitLoopExpr *Copy = copiedArray(Var);
       std::optional<FullExpression> Full;
-      if (Init && containsAwait(Init)) {
+      if (Init && (containsAwait(Init) || Copy)) {
         Full.emplace(*this, Init);
-        if (!Full->lower(Out))
+        if (!Full->lower(Out) || (Copy && !Full->keepCopiedArray(Copy, Out)))
           return;
       }
       auto &Declare = Out.add<DeclareNode>();
@@ -832,12 +845,37 @@ public:
     return C.literal(";");
   }
 
+  /// The array copy that initialises \p Var (`auto [a, b] = array;`), if
+  /// its elements are not arrays themselves.
+  static const ArrayInitLoopExpr *copiedArray(const VarDecl *Var) {
+    const Expr *Init = Var->getInit();
+    if (const auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(Init))
+      Init = Cleanups->getSubExpr();
+    const auto *Copy = dyn_cast_or_null<ArrayInitLoopExpr>(Init);
+    return Copy && !Copy->getSubExpr()->getType()->isArrayType() ? Copy : nullptr;
+  }
+
+  /// "{(e)[0], (e)[1]}": an array copy as a placement new can spell it.
+  Code elementCopies(const ArrayInitLoopExpr *Copy) const {
+    const Expr *Source = Copy->getCommonExpr()->getSourceExpr();
+    Code Array = sourceOf(Source);
+    if (!isa<DeclRefExpr>(Source->IgnoreImplicit()))
+      Array = Array.parenthesized();
+    Code C;
+    C.literal("{");
+    for (uint64_t I = 0; I < Copy->getArraySize().getZExtValue(); ++I)
+      C.literal(I ? ", " : "").append(Array).literal("[" + std::to_string(I) + "]");
+    return C.literal("}");
+  }
+
   /// The initializer of a variable as written, for a placement new or a
   /// declaration: "", "(...)" or "{...}".
   Code initializer(const VarDecl *Var) const {
     const Expr *Init = Var->getInit();
     if (!Init)
       return {};
+    if (const ArrayInitLoopExpr *Copy = copiedArray(Var))
+      return elementCopies(Copy);
     if (const MaterializeTemporaryExpr *Temp = extendedTemporary(Var))
       return sourceOf(Temp->getSubExpr()).parenthesized();
     if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Init))
@@ -847,7 +885,8 @@ public:
       return Code().source(rangeOf(Construct->getParenOrBraceRange()));
     if (Construct && Construct->getNumArgs() == 0)
       return {}; // default-initialised: no initializer written
-    if (isa<InitListExpr>(Init->IgnoreImplicit()) || isa<ParenListExpr>(Init))
+    if (isa<InitListExpr>(Init->IgnoreImplicit()) ||
+        isa<ParenListExpr, CXXParenListInitExpr>(Init))
       return sourceOf(Init);
     if (Var->getType()->isArrayType() || Var->getInitStyle() == VarDecl::ListInit)
       return Code().literal("{").append(sourceOf(Init)).literal("}");
@@ -885,8 +924,7 @@ public:
             "[" + std::to_string(Index.Val.getInt().getExtValue()) + "]");
       } else {
         return reportUnsupported(Diags, Binding->getLocation(),
-                                 Unsupported::OtherStatement,
-                                 "a dependent structured binding"),
+                                 Unsupported::DependentBinding),
                void(Failed = true);
       }
       BindingCode[Binding] = {Whole, std::move(Replacement)};
@@ -1295,8 +1333,7 @@ public:
     }
     if (Array && hasDestructor(Array->getElementType())) {
       reportUnsupported(Diags, RangeInit->getBeginLoc(),
-                        Unsupported::InitializerListAcrossAwait,
-                        "the range of a for loop whose elements have destructors");
+                        Unsupported::InitializerListAcrossAwait);
       Failed = true;
       return std::nullopt;
     }
@@ -1789,14 +1826,11 @@ bool FullExpression::lowerExpr(const Expr *E, BlockNode &Out) {
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E); Temp && Points.count(E))
     return lowerTemporary(Temp, Out);
   EvaluationOrder Order = evaluationOrder(E, containsAwait, L.Ctx);
-  if (isa<PackExpansionExpr, CXXFoldExpr>(E)) {
-    reportUnsupported(L.Diags, E->getBeginLoc(), Unsupported::AwaitInPackExpansion);
-    L.Failed = true;
-    return false;
-  }
   if (Order.OrderKind == EvaluationOrder::Opaque) {
-    reportUnsupported(L.Diags, E->getBeginLoc(), Unsupported::OpaqueExpression,
-                      Order.OpaqueWhy ? Order.OpaqueWhy : E->getStmtClassName());
+    reportUnsupported(L.Diags, E->getBeginLoc(), Order.Rejected,
+                      Order.Rejected == Unsupported::NonStandardExpression
+                          ? E->getStmtClassName()
+                          : "");
     L.Failed = true;
     return false;
   }
@@ -1930,27 +1964,34 @@ bool FullExpression::lowerBackingArray(const MaterializeTemporaryExpr *Temp,
   const auto *Array = L.Ctx.getAsConstantArrayType(Temp->getType());
   auto Parents = L.Ctx.getParents(*Temp);
   const auto *Whole = Parents.empty() ? nullptr : Parents[0].get<CXXStdInitializerListExpr>();
-  if (!List || !Array || !Whole || hasDestructor(Array->getElementType())) {
-    reportUnsupported(L.Diags, Temp->getBeginLoc(),
-                      Unsupported::InitializerListAcrossAwait,
-                      "its elements have destructors");
-    L.Failed = true;
-    return false;
-  }
+  if (!List || !Array || !Whole)
+    return L.fail(Temp->getBeginLoc(), "internal error: a std::initializer_list "
+                                       "without its array"), false;
   ObjectId Id = temporary(Temp, L.elementStorage(Array), "elements of");
-  auto &Spill = Out.add<SpillNode>();
-  Spill.Origin = Temp;
-  Spill.Evaluates.push_back(List);
-  Spill.Object = Id;
-  Spill.SpillMode = SpillNode::ConstructElements;
-  for (const Expr *Element : List->inits())
-    Spill.Elements.push_back(L.sourceOf(Element));
   Hole H;
   H.HoleKind = Hole::Kind::Text;
   H.Range = L.rangeOf(Whole);
   H.Replacement = std::make_shared<Code>();
   H.Replacement->literal("unawait::detail::initializer_list_over(").object(Id).literal(")");
-  L.addHole(std::move(H));
+  int Index = L.addHole(std::move(H));
+  if (hasDestructor(Array->getElementType())) {
+    // Built as one array, which destroys the elements built so far when one
+    // throws; a temporary before the last await is always kept, and ends
+    // with the full-expression (or a cancellation) last element first.
+    auto &Declare = Out.add<DeclareNode>();
+    Declare.Origin = Temp;
+    Declare.Evaluates.push_back(List);
+    Declare.Object = Id;
+    Declare.Init = Code().source(L.rangeOf(List), Index);
+  } else {
+    auto &Spill = Out.add<SpillNode>();
+    Spill.Origin = Temp;
+    Spill.Evaluates.push_back(List);
+    Spill.Object = Id;
+    Spill.SpillMode = SpillNode::ConstructElements;
+    for (const Expr *Element : List->inits())
+      Spill.Elements.push_back(L.sourceOf(Element));
+  }
   Spilled.insert(Temp);
   Spilled.insert(Whole);
   return true;
@@ -2175,6 +2216,39 @@ bool FullExpression::stableValue(const Expr *E) {
 class BodyHoles : public RecursiveASTVisitor<BodyHoles> {
 public:
   explicit BodyHoles(Lowering &L) : L(L) {}
+
+  /// C++20's `Agg(a, b)` has no C++17 spelling but a braced list, which
+  /// initialises the same elements in the same order; the conversions a
+  /// braced list would reject as narrowing are written out.
+  bool VisitCXXParenListInitExpr(CXXParenListInitExpr *List) {
+    replaceToken(List->getBeginLoc(), "{");
+    replaceToken(List->getEndLoc(), "}");
+    for (const Expr *Init : List->getUserSpecifiedInitExprs())
+      if (Init->getType()->isScalarType() &&
+          !L.Ctx.hasSameUnqualifiedType(Init->getType(),
+                                        Init->IgnoreImpCasts()->getType()))
+        wrap(Init, "static_cast<" + spellType(Init->getType(), L.Ctx) + ">(", ")");
+    return true;
+  }
+
+  void replaceToken(SourceLocation Loc, llvm::StringRef Text) {
+    Hole H;
+    H.HoleKind = Hole::Kind::Text;
+    H.Range = L.rangeOf(SourceRange(Loc, Loc));
+    H.Replacement = std::make_shared<Code>();
+    H.Replacement->literal(Text.str());
+    L.addHole(std::move(H));
+  }
+
+  void wrap(const Expr *E, const std::string &Before, llvm::StringRef After) {
+    Hole H;
+    H.HoleKind = Hole::Kind::Text;
+    H.Range = L.rangeOf(E);
+    int Index = static_cast<int>(L.M.Body.Holes.size());
+    H.Replacement = std::make_shared<Code>();
+    H.Replacement->literal(Before).source(H.Range, Index).literal(After.str());
+    L.addHole(std::move(H));
+  }
 
   bool TraverseLambdaExpr(LambdaExpr *Lambda) {
     Lambdas.push_back(Lambda);

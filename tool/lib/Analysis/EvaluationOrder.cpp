@@ -48,6 +48,13 @@ EvaluationOrder unsequenced(std::vector<const Expr *> Before,
   return Order;
 }
 
+EvaluationOrder opaque(Unsupported Why) {
+  EvaluationOrder Order;
+  Order.OrderKind = EvaluationOrder::Opaque;
+  Order.Rejected = Why;
+  return Order;
+}
+
 EvaluationOrder conditional(EvaluationOrder::Kind Kind, const Expr *First,
                             std::initializer_list<const Expr *> Then) {
   EvaluationOrder Order;
@@ -127,13 +134,8 @@ EvaluationOrder ofConstruction(const CXXConstructExpr *Construct,
 /// allocation ([expr.new]), so an await in it would have to run between the
 /// two: not taken apart.
 EvaluationOrder ofNew(const CXXNewExpr *New, const Oracle &O) {
-  if (New->hasInitializer() && O.Awaits(New->getInitializer())) {
-    EvaluationOrder Order;
-    Order.OrderKind = EvaluationOrder::Opaque;
-    Order.OpaqueWhy = "the initializer of a new-expression, which C++ evaluates "
-                      "after calling the allocation function";
-    return Order;
-  }
+  if (New->hasInitializer() && O.Awaits(New->getInitializer()))
+    return opaque(Unsupported::AwaitInNewInitializer);
   std::vector<const Expr *> Args;
   if (std::optional<const Expr *> Size = New->getArraySize())
     Args.push_back(*Size);
@@ -184,6 +186,8 @@ EvaluationOrder evaluationOrder(const Expr *E, AwaitTest Awaits,
     return ofNew(New, O);
   // A lambda's captures are initialised in order ([expr.prim.lambda.capture]);
   // its body is not evaluated here.
+  if (isa<PackExpansionExpr, CXXFoldExpr>(E))
+    return opaque(Unsupported::AwaitInPackExpansion);
   if (const auto *Lambda = dyn_cast<LambdaExpr>(E))
     return inOrder(std::vector<const Expr *>(Lambda->capture_init_begin(),
                                              Lambda->capture_init_end()));
@@ -196,12 +200,20 @@ EvaluationOrder evaluationOrder(const Expr *E, AwaitTest Awaits,
     return unsequenced({Call->getCallee()}, arguments(Call, 0), O);
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
     return ofConstruction(Construct, O);
-  if (const auto *List = dyn_cast<InitListExpr>(E)) {
-    EvaluationOrder Order;
-    for (const Expr *Init : List->inits())
-      Order.Operands.push_back({Init, false});
-    return Order;
-  }
+  if (const auto *List = dyn_cast<InitListExpr>(E))
+    return inOrder(std::vector<const Expr *>(List->inits().begin(), List->inits().end()));
+  // C++20's `Agg(a, b)`: the elements are initialised in order, like a
+  // braced list's ([dcl.init.general]/16.6.2.2).
+  if (const auto *List = dyn_cast<CXXParenListInitExpr>(E))
+    return inOrder(std::vector<const Expr *>(List->getInitExprs().begin(),
+                                             List->getInitExprs().end()));
+  // An array copied element by element (`auto [a, b] = array;`): the array
+  // is evaluated once, then each element is read from it.
+  if (const auto *Loop = dyn_cast<ArrayInitLoopExpr>(E))
+    return inOrder({Loop->getCommonExpr()->getSourceExpr()});
+  // `p->~T()` for a scalar T: the object expression is evaluated.
+  if (const auto *Destructor = dyn_cast<CXXPseudoDestructorExpr>(E))
+    return inOrder({Destructor->getBase()});
   // In a template's pattern, before instantiation.
   if (const auto *Member = dyn_cast<CXXDependentScopeMemberExpr>(E))
     return inOrder({Member->isImplicitAccess() ? nullptr : Member->getBase()});
@@ -222,9 +234,7 @@ EvaluationOrder evaluationOrder(const Expr *E, AwaitTest Awaits,
           OpaqueValueExpr, GNUNullExpr, UnresolvedLookupExpr,
           DependentScopeDeclRefExpr, SizeOfPackExpr>(E))
     return {};
-  EvaluationOrder Order;
-  Order.OrderKind = EvaluationOrder::Opaque;
-  return Order;
+  return opaque(Unsupported::NonStandardExpression);
 }
 
 } // namespace unawait

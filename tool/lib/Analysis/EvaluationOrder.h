@@ -33,9 +33,13 @@
 // builds it, through implicit nodes (conversions, temporaries). A
 // new-expression's array size and placement arguments are taken apart (the
 // allocation function's arguments); its initializer is not, since C++ calls
-// the allocation function before evaluating it. The initializer, statement
-// expressions, fold expressions and lambdas' bodies are not taken apart (an
-// await there is reported as unsupported).
+// the allocation function before evaluating it. The initializer, fold
+// expressions and pack expansions, and what is not C++20 (statement
+// expressions, GNU `a ?: b`, compound literals, builtins with an order of
+// their own) are not taken apart: an await there is reported, each with its
+// own row of Unsupported.def. Lambdas' bodies are other functions. (An
+// await in typeid's operand, sizeof, decltype or noexcept never gets here:
+// clang rejects it as an unevaluated operand.)
 // C++20's rewritten comparisons (`a != b` through `operator==`, `a < b`
 // through `<=>`) are taken apart into their operands, left to right, except
 // a reversed one (`a == b` as `b.operator==(a)`): right to left, the order
@@ -44,6 +48,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "Analysis/Unsupported.h"
 #include "clang/AST/Expr.h"
 #include <vector>
 
@@ -73,9 +78,8 @@ struct EvaluationOrder {
     Opaque,
   } OrderKind = Sequence;
   std::vector<OrderedOperand> Operands;
-  /// For some Opaque expressions, what the diagnostic says instead of the
-  /// expression's class.
-  const char *OpaqueWhy = nullptr;
+  /// For an Opaque expression, why: the row an await under it reports.
+  Unsupported Rejected = Unsupported::NonStandardExpression;
 };
 
 /// The order in which the rewrite evaluates the operands of \p E.
