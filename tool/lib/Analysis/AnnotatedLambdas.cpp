@@ -1,5 +1,6 @@
 #include "Analysis/AnnotatedLambdas.h"
 
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
@@ -30,6 +31,17 @@ bool placeable(const AsyncFunction &Lambda) {
   const auto *Method = dyn_cast<CXXMethodDecl>(Around);
   return !Method || (!Method->isOutOfLine() && !Method->getParent()->isLocalClass() &&
                      Method->getParent()->getIdentifier());
+}
+
+/// The lambda's template parameter list, if it writes one (`[]<class T>`):
+/// parameters of a generic lambda's `auto` are invented, and the generated
+/// class template names them itself.
+const TemplateParameterList *writtenTemplateParameters(const CXXMethodDecl *Call) {
+  const FunctionTemplateDecl *Template = Call->getDescribedFunctionTemplate();
+  if (!Template || llvm::all_of(*Template->getTemplateParameters(),
+                                [](const NamedDecl *Param) { return Param->isImplicit(); }))
+    return nullptr;
+  return Template->getTemplateParameters();
 }
 
 /// The first capture the frame cannot hold.
@@ -78,8 +90,11 @@ public:
 
 private:
   /// False (stops the search) at the first local of the enclosing function.
+  /// A member function (a local closure's call operator, named by a call
+  /// of the closure) is reached through its object, which is checked.
   bool note(const NamedDecl *D, SourceLocation Loc) {
-    if (!D || !D->getParentFunctionOrMethod() || Call->Encloses(D->getDeclContext()))
+    if (!D || !D->getParentFunctionOrMethod() || Call->Encloses(D->getDeclContext()) ||
+        isa<CXXMethodDecl>(D))
       return true;
     Found = D;
     Where = Loc;
@@ -120,8 +135,8 @@ bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags) {
     reportUnsupported(Diags, At, Unsupported::LambdaPlacement);
     return false;
   }
-  if (Call->getDescribedFunctionTemplate()) {
-    reportUnsupported(Diags, At, Unsupported::GenericLambda);
+  if (const TemplateParameterList *Params = writtenTemplateParameters(Call)) {
+    reportUnsupported(Diags, Params->getLAngleLoc(), Unsupported::LambdaTemplateParameters);
     return false;
   }
   if (const LambdaCapture *Capture = unsupportedCapture(Call)) {
