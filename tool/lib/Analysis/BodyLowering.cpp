@@ -375,11 +375,14 @@ public:
   }
 
   /// An annotated lambda's captures, first in the frame like parameters (see
-  /// AnnotatedLambdas.h); a captured `this` is the enclosing function's.
+  /// AnnotatedLambdas.h); a captured `this` is the enclosing function's, a
+  /// captured `*this` the closure's copy.
   void addCaptures(const CXXMethodDecl *Call) {
     for (const LambdaCapture &Capture : Call->getParent()->captures()) {
       if (Capture.capturesThis()) {
-        addThis(cast<CXXMethodDecl>(M.Function.EnclosingFunction));
+        const auto *Enclosing = cast<CXXMethodDecl>(M.Function.EnclosingFunction);
+        addThis(Enclosing);
+        M.Objects.back().Type = capturedThisType(Capture, Call, Enclosing, Ctx);
         continue;
       }
       FrameObject &Object =
