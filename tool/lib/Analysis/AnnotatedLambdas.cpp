@@ -1,5 +1,6 @@
 #include "Analysis/AnnotatedLambdas.h"
 
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
@@ -15,36 +16,50 @@ const CXXMethodDecl *callOf(const AsyncFunction &Lambda) {
   return cast<CXXMethodDecl>(Lambda.Definition);
 }
 
-/// True if the generated class can go where the enclosing function's would:
-/// a function that is not a template, not annotated itself (its body is
-/// moved into its own class, lambda and all) and, for a member function,
-/// defined in a named class at namespace scope.
-bool placeable(const AsyncFunction &Lambda) {
+/// Why the generated class cannot go where the enclosing function's would,
+/// if it cannot: there is no such function, or it is a template (or the
+/// lambda is inside a generic lambda), annotated itself (its body is moved
+/// into its own class, lambda and all), or a member function not defined
+/// in a named class at namespace scope.
+std::optional<Unsupported> unplaceable(const AsyncFunction &Lambda) {
   const FunctionDecl *Around = Lambda.EnclosingFunction;
-  if (!Around || Around->isTemplated() || isAnnotatedAsync(Around))
-    return false;
+  if (!Around)
+    return Unsupported::LambdaOutsideFunction;
+  if (Around->isTemplated() || callOf(Lambda)->getParent()->isDependentContext())
+    return Unsupported::LambdaInTemplate;
+  if (isAnnotatedAsync(Around))
+    return Unsupported::LambdaInAsyncFunction;
   for (const DeclContext *Context = callOf(Lambda)->getParent()->getDeclContext();
        Context != Around; Context = cast<CXXMethodDecl>(Context)->getParent()->getDeclContext())
     if (isAnnotatedAsync(cast<CXXMethodDecl>(Context)))
-      return false;
+      return Unsupported::LambdaInAsyncFunction;
   const auto *Method = dyn_cast<CXXMethodDecl>(Around);
-  return !Method || (!Method->isOutOfLine() && !Method->getParent()->isLocalClass() &&
-                     Method->getParent()->getIdentifier());
+  if (!Method)
+    return std::nullopt;
+  if (Method->isOutOfLine())
+    return Unsupported::LambdaInOutOfClassMember;
+  if (Method->getParent()->isLocalClass() || !Method->getParent()->getIdentifier())
+    return Unsupported::LambdaInLocalClass;
+  return std::nullopt;
 }
 
-/// The first capture the frame cannot hold.
+/// The lambda's template parameter list, if it writes one (`[]<class T>`):
+/// parameters of a generic lambda's `auto` are invented, and the generated
+/// class template names them itself.
+const TemplateParameterList *writtenTemplateParameters(const CXXMethodDecl *Call) {
+  const FunctionTemplateDecl *Template = Call->getDescribedFunctionTemplate();
+  if (!Template || llvm::all_of(*Template->getTemplateParameters(),
+                                [](const NamedDecl *Param) { return Param->isImplicit(); }))
+    return nullptr;
+  return Template->getTemplateParameters();
+}
+
+/// The first capture the frame cannot hold: a structured binding's. (A
+/// pack is captured only inside a template, which unplaceable rejects.)
 const LambdaCapture *unsupportedCapture(const CXXMethodDecl *Call) {
-  for (const LambdaCapture &Capture : Call->getParent()->captures()) {
-    if (Capture.capturesThis()) {
-      if (Capture.getCaptureKind() == LCK_StarThis)
-        return &Capture;
-      continue;
-    }
-    if (!Capture.capturesVariable() || Capture.isPackExpansion() ||
-        !isa<VarDecl>(Capture.getCapturedVar()) ||
-        Capture.getCapturedVar()->isParameterPack())
+  for (const LambdaCapture &Capture : Call->getParent()->captures())
+    if (Capture.capturesVariable() && isa<BindingDecl>(Capture.getCapturedVar()))
       return &Capture;
-  }
   return nullptr;
 }
 
@@ -78,8 +93,11 @@ public:
 
 private:
   /// False (stops the search) at the first local of the enclosing function.
+  /// A member function (a local closure's call operator, named by a call
+  /// of the closure) is reached through its object, which is checked.
   bool note(const NamedDecl *D, SourceLocation Loc) {
-    if (!D || !D->getParentFunctionOrMethod() || Call->Encloses(D->getDeclContext()))
+    if (!D || !D->getParentFunctionOrMethod() || Call->Encloses(D->getDeclContext()) ||
+        isa<CXXMethodDecl>(D))
       return true;
     Found = D;
     Where = Loc;
@@ -116,16 +134,16 @@ const Decl *enclosingUsingDirective(const AsyncFunction &Lambda) {
 bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags) {
   const CXXMethodDecl *Call = callOf(Lambda);
   SourceLocation At = Call->getParent()->getLocation();
-  if (!placeable(Lambda)) {
-    reportUnsupported(Diags, At, Unsupported::LambdaPlacement);
+  if (std::optional<Unsupported> Why = unplaceable(Lambda)) {
+    reportUnsupported(Diags, At, *Why);
     return false;
   }
-  if (Call->getDescribedFunctionTemplate()) {
-    reportUnsupported(Diags, At, Unsupported::GenericLambda);
+  if (const TemplateParameterList *Params = writtenTemplateParameters(Call)) {
+    reportUnsupported(Diags, Params->getLAngleLoc(), Unsupported::LambdaTemplateParameters);
     return false;
   }
   if (const LambdaCapture *Capture = unsupportedCapture(Call)) {
-    reportUnsupported(Diags, Capture->getLocation(), Unsupported::LambdaCapture);
+    reportUnsupported(Diags, Capture->getLocation(), Unsupported::LambdaCapturesBinding);
     return false;
   }
   if (const Decl *Using = enclosingUsingDirective(Lambda)) {
@@ -150,6 +168,17 @@ QualType captureReferenceType(const LambdaCapture &Capture, const CXXMethodDecl 
   if (Capture.getCaptureKind() == LCK_ByCopy && Call->isConst())
     Named.addConst();
   return Context.getLValueReferenceType(Named);
+}
+
+QualType capturedThisType(const LambdaCapture &Capture, const CXXMethodDecl *Call,
+                          const CXXMethodDecl *Enclosing, ASTContext &Context) {
+  if (Capture.getCaptureKind() != LCK_StarThis)
+    return Enclosing->getThisType();
+  // `*this` is the closure's copy: const unless the lambda is mutable.
+  QualType Copy = Context.getRecordType(Enclosing->getParent());
+  if (Call->isConst())
+    Copy.addConst();
+  return Context.getPointerType(Copy);
 }
 
 std::string lambdaName(const AsyncFunction &Lambda, const SourceManager &SM) {

@@ -11,7 +11,8 @@
 // a pointer to what the lambda's body names (the closure's copy, const
 // unless the lambda is mutable, or the captured variable itself), exactly as
 // a coroutine lambda reads its captures through the closure. A captured
-// `this` is the frame's `this` object, as in a member function.
+// `this` is the frame's `this` object, as in a member function; a captured
+// `*this` is too, pointing at the closure's copy.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -35,6 +36,14 @@ bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags);
 clang::QualType captureReferenceType(const clang::LambdaCapture &Capture,
                                      const clang::CXXMethodDecl *Call,
                                      clang::ASTContext &Context);
+
+/// The type of `this` in \p Call's body, the frame's `this` object, for a
+/// capture of `this` (the enclosing member function's) or of `*this` (a
+/// pointer to the closure's copy, const unless the lambda is mutable).
+clang::QualType capturedThisType(const clang::LambdaCapture &Capture,
+                                 const clang::CXXMethodDecl *Call,
+                                 const clang::CXXMethodDecl *Enclosing,
+                                 clang::ASTContext &Context);
 
 /// `<enclosing function>::(lambda at line N)`, the name in the report.
 std::string lambdaName(const AsyncFunction &Lambda, const clang::SourceManager &SM);

@@ -64,6 +64,7 @@
 
 #include "Analysis/FrameLayout.h"
 #include "Analysis/LoweredBody.h"
+#include "Analysis/Unsupported.h"
 #include "Frontend/AsyncFunctionFinder.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -348,12 +349,12 @@ struct AsyncFunctionModel {
   LoweredBody Body;
   /// The calls whose frames stay boxed in unawait::Async<T>, in source order.
   std::vector<BoxedFrame> Boxes;
-  /// A lambda's capture of a frame object other than implicitly by
-  /// reference (or of `*this`): an error if the object is kept.
+  /// A lambda's capture of a frame object the rewrite cannot reproduce
+  /// (or of `*this`): an error, the row \c Why, if the object is kept.
   struct Capture {
     clang::SourceLocation Loc;
     ObjectId Object;
-    bool StarThis;
+    Unsupported Why;
   };
   std::vector<Capture> LambdaCaptures;
   /// Uses of frame objects written in a macro's body: an error if kept.

@@ -381,11 +381,14 @@ public:
   }
 
   /// An annotated lambda's captures, first in the frame like parameters (see
-  /// AnnotatedLambdas.h); a captured `this` is the enclosing function's.
+  /// AnnotatedLambdas.h); a captured `this` is the enclosing function's, a
+  /// captured `*this` the closure's copy.
   void addCaptures(const CXXMethodDecl *Call) {
     for (const LambdaCapture &Capture : Call->getParent()->captures()) {
       if (Capture.capturesThis()) {
-        addThis(cast<CXXMethodDecl>(M.Function.EnclosingFunction));
+        const auto *Enclosing = cast<CXXMethodDecl>(M.Function.EnclosingFunction);
+        addThis(Enclosing);
+        M.Objects.back().Type = capturedThisType(Capture, Call, Enclosing, Ctx);
         continue;
       }
       FrameObject &Object =
@@ -2272,7 +2275,8 @@ public:
       if (Found != L.M.ObjectOfVar.end() && heldByCapture(Ref, Var)) {
         // `decltype(x)` names the capture's declared type, not x's.
         if (InDecltype)
-          L.M.LambdaCaptures.push_back({Ref->getLocation(), Found->second, false});
+          L.M.LambdaCaptures.push_back(
+              {Ref->getLocation(), Found->second, Unsupported::LambdaDecltypeOfKept});
         return true;
       }
       if (Found != L.M.ObjectOfVar.end())
@@ -2443,7 +2447,7 @@ public:
       if (Capture.getCaptureKind() == LCK_StarThis && L.M.thisObject()) {
         L.M.LambdaCaptures.push_back({Capture.getLocation(),
                             static_cast<ObjectId>(L.M.thisObject() - L.M.Objects.data()),
-                            true});
+                            Unsupported::LambdaCapturesStarThis});
         continue;
       }
       if (!Capture.capturesVariable())
@@ -2454,10 +2458,10 @@ public:
         continue;
       if (Capture.isImplicit() && Capture.getCaptureKind() == LCK_ByRef)
         continue;
-      if (!initCaptureCopies(Capture, Var, Lambda)) {
+      if (std::optional<Unsupported> Why = inexactInitCapture(Capture, Var, Lambda)) {
         L.M.LambdaCaptures.push_back({Capture.isImplicit() ? Lambda->getBeginLoc()
                                                            : Capture.getLocation(),
-                                      Found->second, false});
+                                      Found->second, *Why});
         continue;
       }
       // Every implicit copy is added after the same `=`.
@@ -2495,12 +2499,19 @@ public:
     return true;
   }
 
-  static bool initCaptureCopies(const LambdaCapture &Capture, const VarDecl *Var,
-                                const LambdaExpr *Lambda) {
+  /// Why an init-capture of the frame's member would not copy as \p
+  /// Capture does, if it would not.
+  static std::optional<Unsupported> inexactInitCapture(const LambdaCapture &Capture,
+                                                       const VarDecl *Var,
+                                                       const LambdaExpr *Lambda) {
     if (Capture.getCaptureKind() == LCK_ByRef)
-      return true;
+      return std::nullopt;
     QualType Copied = Var->getType().getNonReferenceType();
-    return !Copied->isArrayType() && !(Copied.isConstQualified() && Lambda->isMutable());
+    if (Copied->isArrayType())
+      return Unsupported::LambdaCopiesKeptArray;
+    if (Copied.isConstQualified() && Lambda->isMutable())
+      return Unsupported::LambdaCopiesKeptConst;
+    return std::nullopt;
   }
 
   /// True if \p Ref, in a lambda's body, names a capture the rewrite keeps

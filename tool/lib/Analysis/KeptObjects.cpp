@@ -299,10 +299,10 @@ private:
     }
     for (const AsyncFunctionModel::Capture &Capture : M.LambdaCaptures)
       if (M.Objects[Capture.Object].Kept)
-        return fail(Capture.Loc,
-                    Capture.StarThis ? Unsupported::LambdaCapturesStarThis
-                                     : Unsupported::LambdaCapturesKept,
-                    Capture.StarThis ? "" : "'" + M.Objects[Capture.Object].SourceName + "'");
+        return fail(Capture.Loc, Capture.Why,
+                    Capture.Why == Unsupported::LambdaCapturesStarThis
+                        ? ""
+                        : "'" + M.Objects[Capture.Object].SourceName + "'");
     for (auto [Loc, Id] : M.MacroUses)
       if (M.Objects[Id].Kept)
         return fail(Loc, Unsupported::KeptUseInMacro,

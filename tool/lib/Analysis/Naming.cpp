@@ -75,6 +75,20 @@ std::vector<TemplateArgument> flatArguments(const ClassTemplateSpecializationDec
   return Args;
 }
 
+/// \p Invented (a generic lambda's `auto` parameter) as a template parameter
+/// of the same position named as templateParameterName names it: printed,
+/// clang spells an invented parameter `auto`.
+QualType namedInventedParameter(const TemplateTypeParmType *Invented, ASTContext &Ctx) {
+  const TemplateTypeParmDecl *Decl = Invented->getDecl();
+  auto *Named = TemplateTypeParmDecl::Create(
+      Ctx, Ctx.getTranslationUnitDecl(), SourceLocation(), SourceLocation(),
+      Invented->getDepth(), Invented->getIndex(),
+      &Ctx.Idents.get(templateParameterName(Decl)), /*Typename=*/false,
+      Invented->isParameterPack());
+  return Ctx.getTemplateTypeParmType(Invented->getDepth(), Invented->getIndex(),
+                                     Invented->isParameterPack(), Named);
+}
+
 /// \p Type with the sugar generated code cannot spell portably removed:
 /// `auto`, alias templates (whose arguments clang does not qualify),
 /// substituted template parameters, and typedefs of library internals.
@@ -95,6 +109,9 @@ QualType portable(QualType Type, ASTContext &Ctx) {
     return requalify(portable(T->getLocallyUnqualifiedSingleStepDesugaredType(), Ctx));
   if (const auto *Subst = dyn_cast<SubstTemplateTypeParmType>(T))
     return requalify(portable(Subst->getReplacementType(), Ctx));
+  if (const auto *Param = dyn_cast<TemplateTypeParmType>(T);
+      Param && Param->getDecl() && Param->getDecl()->isImplicit())
+    return requalify(namedInventedParameter(Param, Ctx));
   if (const auto *Deduced = dyn_cast<DeducedType>(T))
     return Deduced->getDeducedType().isNull()
                ? Type
@@ -133,6 +150,13 @@ QualType portable(QualType Type, ASTContext &Ctx) {
 }
 
 } // namespace
+
+std::string templateParameterName(const NamedDecl *Param) {
+  std::string Name = Param->getNameAsString();
+  if (Param->isImplicit())
+    std::replace(Name.begin(), Name.end(), ':', '_');
+  return Name;
+}
 
 QualType spellableType(QualType Type, const ASTContext &Context) {
   ASTContext &Ctx = const_cast<ASTContext &>(Context);

@@ -26,6 +26,11 @@ clang::QualType spellableType(clang::QualType Type, const clang::ASTContext &Con
 /// How generated code spells \p Type (a type-id).
 std::string spellType(clang::QualType Type, const clang::ASTContext &Context);
 
+/// The name generated code gives a template parameter: its own, or for one
+/// a generic lambda invented for an `auto` parameter (which C++17 cannot
+/// name, and clang calls "auto:1"), "auto_1".
+std::string templateParameterName(const clang::NamedDecl *Param);
+
 /// \p Text (source text quoted in a diagnostic, a report or a comment) on
 /// one line: each run of whitespace, newlines included, one space.
 std::string oneLine(llvm::StringRef Text);

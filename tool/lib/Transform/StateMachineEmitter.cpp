@@ -88,6 +88,7 @@ private:
     S += finish();
     S += frame();
     S += "};\n";
+    S += deductionGuide();
     if (Options.SizeAsserts && M.hasRealSizes())
       S += sizeAssertion(M);
     return S;
@@ -151,14 +152,32 @@ private:
     return declareName(Type, parameterName(Param), Ctx);
   }
 
+  /// The constructor's parameter list (without parentheses).
+  std::string constructorParameters() const {
+    std::string Args;
+    for (const FrameObject *Param : params())
+      Args += (Args.empty() ? "" : ", ") + constructorParameter(*Param);
+    return Args;
+  }
+
+  /// A generic lambda's factory builds its class by class template argument
+  /// deduction, the only way its body can name the instance. The guide
+  /// takes the constructor's parameters, but in a guide `auto_1 &&` is a
+  /// forwarding reference: the lambda's `auto &&x` deduces as the lambda
+  /// did, and a value (passed as an xvalue) or an lvalue reference as the
+  /// constructor's own guide would.
+  std::string deductionGuide() const {
+    if (!isGenericLambda())
+      return "";
+    return templateHeader() + M.ClassName + "(" + constructorParameters() + ") -> " +
+           classType() + ";\n";
+  }
+
   std::string constructors() {
     std::string S;
     std::vector<const FrameObject *> Params = params();
-    std::string Args, FromArgs, FromOther;
+    std::string Args = constructorParameters(), FromArgs, FromOther;
     for (const FrameObject *Param : Params) {
-      if (!Args.empty())
-        Args += ", ";
-      Args += constructorParameter(*Param);
       std::string Member = "this->" + Param->AccessPath;
       if (Param->Kind == ObjectKind::This) {
         FromArgs += Member + " = " + parameterName(*Param) + ";\n";
@@ -729,6 +748,14 @@ private:
     const FunctionTemplateDecl *Template = M.functionTemplate();
     if (!Template)
       return "";
+    if (isGenericLambda()) {
+      std::string Params;
+      for (const NamedDecl *Param : *Template->getTemplateParameters())
+        Params += (Params.empty() ? "class" : ", class") +
+                  std::string(Param->isParameterPack() ? "... " : " ") +
+                  templateParameterName(Param);
+      return "template <" + Params + ">\n";
+    }
     return Text.range(Text.fileRange(Template->getTemplateParameters()->getSourceRange())) + "\n";
   }
 
@@ -790,6 +817,9 @@ private:
   std::string returnType(const std::string &Qualifier) const {
     if (M.Function.BoxedSignature)
       return "unawait::Async<" + M.OutputTypeSpelling + ">";
+    // (A generic lambda cannot name its invented template parameters.)
+    if (isGenericLambda())
+      return "auto";
     return Qualifier + classType();
   }
 
@@ -824,7 +854,7 @@ private:
       return M.ClassName + M.SpecializationArguments;
     std::string Arguments;
     for (const NamedDecl *Param : *Template->getTemplateParameters()) {
-      std::string Name = Param->getNameAsString();
+      std::string Name = templateParameterName(Param);
       for (const auto &[Unnamed, Given] : M.NamedTemplateParams)
         if (Unnamed == Param)
           Name = Given;
@@ -834,11 +864,17 @@ private:
     return M.ClassName + "<" + Arguments + ">";
   }
 
+  /// True for a lambda with `auto` parameters (AnnotatedLambdas.h rejects
+  /// a lambda's template parameter list).
+  bool isGenericLambda() const { return M.Function.isLambda() && M.functionTemplate(); }
+
   /// A parameter (named \p Name where this is written) passed on as the
   /// function received it: a value or an
-  /// rvalue reference moved, a forwarding reference forwarded, an lvalue
-  /// reference as is.
-  std::string forwarded(const FrameObject &Param, const std::string &Name) const {
+  /// rvalue reference moved, a forwarding reference forwarded (as
+  /// `decltype(Name)` in a generic lambda, which cannot name its template
+  /// parameters), an lvalue reference as is.
+  std::string forwarded(const FrameObject &Param, const std::string &Name,
+                        bool InLambda = false) const {
     QualType Type = Param.Type;
     if (Param.Pack)
       Type = Type->castAs<PackExpansionType>()->getPattern();
@@ -846,8 +882,9 @@ private:
       return Name;
     if (const auto *RValue = Type->getAs<RValueReferenceType>();
         RValue && RValue->getPointeeType()->isDependentType())
-      return "std::forward<" + spellType(RValue->getPointeeType(), Ctx) + ">(" +
-             Name + ")";
+      return "std::forward<" +
+             (InLambda ? "decltype(" + Name + ")" : spellType(RValue->getPointeeType(), Ctx)) +
+             ">(" + Name + ")";
     return "std::move(" + Name + ")";
   }
 
@@ -856,9 +893,10 @@ private:
     for (const FrameObject *Param : params()) {
       if (!Args.empty())
         Args += ", ";
-      Args += forwarded(*Param, Param->SourceName) + (Param->Pack ? "..." : "");
+      Args += forwarded(*Param, Param->SourceName, M.Function.isLambda()) +
+              (Param->Pack ? "..." : "");
     }
-    std::string Build = classType() + "(" + Args + ")";
+    std::string Build = (isGenericLambda() ? M.ClassName : classType()) + "(" + Args + ")";
     if (M.Function.BoxedSignature)
       Build = "unawait::Async<" + M.OutputTypeSpelling + ">(" + Build + ")";
     return "{\nreturn " + Build + ";\n}";
