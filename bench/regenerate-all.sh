@@ -12,7 +12,7 @@
 # counts) to show that the pipeline works: its numbers mean nothing, and it
 # writes its results under /tmp/unawait-smoke instead of the repository.
 # Each part's own variables (ROUNDS, TASKS, SLEEPS, RUNS, REPETITIONS,
-# MIN_TIME, JOBS, build directories) are passed through; COUNTS, TOOL_ROUNDS
+# MIN_TIME, ITERATIONS, JOBS, build directories) are passed through; COUNTS, TOOL_ROUNDS
 # and PLAIN_LINES set the tool-scaling run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 : "${UNAWAIT_EXECUTABLE:?set UNAWAIT_EXECUTABLE to a built unawait tool (build/bin/unawait)}"
 export UNAWAIT_EXECUTABLE
 if [ -n "${SMOKE:-}" ]; then
-  export ROUNDS=1 TASKS=2000 SLEEPS=20 RUNS=1 REPETITIONS=1 MIN_TIME=0.001
+  export ROUNDS=1 TASKS=2000 SLEEPS=20 RUNS=1 REPETITIONS=1 MIN_TIME=0.001 ITERATIONS=50
   export RESULTS_DIR=${RESULTS_DIR:-/tmp/unawait-smoke}
   COUNTS=${COUNTS:-2,4}
   TOOL_ROUNDS=${TOOL_ROUNDS:-1}

@@ -8,11 +8,11 @@ namespace {
 
 long wakes = 0;
 
-unawait::RawWaker clone(const void *data);
-void wake_by_ref(const void *) { ++wakes; }
-void drop(const void *) {}
+unawait::RawWaker clone(const void *data) noexcept;
+void wake_by_ref(const void *) noexcept { ++wakes; }
+void drop(const void *) noexcept {}
 const unawait::RawWakerVTable vtable{&clone, &wake_by_ref, &wake_by_ref, &drop};
-unawait::RawWaker clone(const void *data) { return unawait::RawWaker{data, &vtable}; }
+unawait::RawWaker clone(const void *data) noexcept { return unawait::RawWaker{data, &vtable}; }
 
 } // namespace
 

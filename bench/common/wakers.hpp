@@ -17,10 +17,10 @@
 namespace unawait_bench {
 
 namespace foldable_detail {
-inline unawait::RawWaker clone(const void *);
-inline void nothing(const void *) {}
+inline unawait::RawWaker clone(const void *) noexcept;
+inline void nothing(const void *) noexcept {}
 inline constexpr unawait::RawWakerVTable vtable{&clone, &nothing, &nothing, &nothing};
-inline unawait::RawWaker clone(const void *) { return unawait::RawWaker{nullptr, &vtable}; }
+inline unawait::RawWaker clone(const void *) noexcept { return unawait::RawWaker{nullptr, &vtable}; }
 } // namespace foldable_detail
 
 struct FoldableWaker {

@@ -19,6 +19,8 @@ cd "$(dirname "$0")/../.."
 RUNS=${RUNS:-5}
 REPETITIONS=${REPETITIONS:-5}
 MIN_TIME=${MIN_TIME:-0.05}
+# Iterations per callgrind run (compare.py counts N and 2N; SMOKE=1 sets it small).
+ITERATIONS=${ITERATIONS:-2000}
 JOBS=${JOBS:-2}
 # Where the results and the plot go (bench/regenerate-all.sh SMOKE=1 sets it).
 RESULTS=${RESULTS_DIR:-bench/poll/results}
@@ -38,6 +40,6 @@ python3 bench/compare.py \
   --binary "g++=$GCC_BUILD/bin/unawait_bench_poll" \
   --binary "clang++-19=$CLANG_BUILD/bin/unawait_bench_poll" \
   --runs "$RUNS" --repetitions "$REPETITIONS" --min-time "$MIN_TIME" \
-  --instructions --jobs "$JOBS" \
+  --instructions --iterations "$ITERATIONS" --jobs "$JOBS" \
   --json "$RESULTS/poll-cost.json" | tee "$RESULTS/poll-cost.txt"
 /usr/bin/python3 bench/poll/plot.py "$RESULTS/poll-cost.json" -o "$IMAGES/poll-cost.png"

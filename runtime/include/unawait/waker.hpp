@@ -24,7 +24,8 @@
 //   * `wake_by_ref(data)` wakes without releasing.
 //   * `drop(data)` releases without waking.
 //   * Every function may be called from any thread, concurrently with any
-//     other on another clone, and must not block for long or throw.
+//     other on another clone, and must not block for long or throw (they are
+//     noexcept: a throwing one ends the program with std::terminate).
 //   * `data` stays valid until the last reference is released. A Waker owns
 //     exactly one reference and releases it exactly once.
 #pragma once
@@ -39,11 +40,15 @@ namespace unawait {
 
 struct RawWaker;
 
+// The functions are noexcept (the contract above says they must not throw):
+// a call through the vtable then cannot unwind, so a poll() whose only call
+// is a wake-up needs no landing pad for it (generated code's unwind guard,
+// docs/performance.md "Poll cost", issue 10).
 struct RawWakerVTable {
-  RawWaker (*clone)(const void* data);
-  void (*wake)(const void* data);
-  void (*wake_by_ref)(const void* data);
-  void (*drop)(const void* data);
+  RawWaker (*clone)(const void* data) noexcept;
+  void (*wake)(const void* data) noexcept;
+  void (*wake_by_ref)(const void* data) noexcept;
+  void (*drop)(const void* data) noexcept;
 };
 
 struct RawWaker {
@@ -55,8 +60,8 @@ namespace detail {
 
 inline RawWaker noop_raw_waker() noexcept;
 
-inline RawWaker noop_clone(const void*) { return noop_raw_waker(); }
-inline void noop_fn(const void*) {}
+inline RawWaker noop_clone(const void*) noexcept { return noop_raw_waker(); }
+inline void noop_fn(const void*) noexcept {}
 inline constexpr RawWakerVTable noop_vtable{&noop_clone, &noop_fn, &noop_fn, &noop_fn};
 inline RawWaker noop_raw_waker() noexcept { return RawWaker{nullptr, &noop_vtable}; }
 
@@ -73,17 +78,17 @@ struct SharedWakerCell {
   mutable std::atomic<std::size_t> refs{1};
 
   static const SharedWakerCell* cell(const void* data) { return static_cast<const SharedWakerCell*>(data); }
-  static RawWaker clone(const void* data) {
+  static RawWaker clone(const void* data) noexcept {
     // Relaxed is enough: a new reference is made from an existing one, so the
     // cell is already alive and visible to this thread (as for shared_ptr).
     cell(data)->refs.fetch_add(1, std::memory_order_relaxed);
     return RawWaker{data, &vtable};
   }
-  static void wake(const void* data) {
+  static void wake(const void* data) noexcept {
     wake_by_ref(data);
     drop(data);
   }
-  static void wake_by_ref(const void* data) {
+  static void wake_by_ref(const void* data) noexcept {
     W& w = *cell(data)->target;
     if constexpr (has_wake_by_ref<W>::value) {
       w.wake_by_ref();
@@ -91,7 +96,7 @@ struct SharedWakerCell {
       w.wake();
     }
   }
-  static void drop(const void* data) {
+  static void drop(const void* data) noexcept {
     // acq_rel: the last owner must see every other owner's writes before it
     // deletes the cell (the classic reference-count release/acquire pair).
     if (cell(data)->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete cell(data);
@@ -115,7 +120,7 @@ class Waker {
     return Waker(RawWaker{cell, &Cell::vtable});
   }
 
-  Waker(const Waker& other) : raw_(other.raw_.vtable->clone(other.raw_.data)) {}
+  Waker(const Waker& other) noexcept : raw_(other.raw_.vtable->clone(other.raw_.data)) {}
   // A moved-from Waker is the no-op waker: valid, and waking it does nothing.
   Waker(Waker&& other) noexcept : raw_(std::exchange(other.raw_, detail::noop_raw_waker())) {}
   Waker& operator=(Waker other) noexcept {
@@ -124,11 +129,11 @@ class Waker {
   }
   ~Waker() { raw_.vtable->drop(raw_.data); }
 
-  void wake() && {
+  void wake() && noexcept {
     RawWaker raw = std::exchange(raw_, detail::noop_raw_waker());  // wake consumes our reference
     raw.vtable->wake(raw.data);
   }
-  void wake_by_ref() const { raw_.vtable->wake_by_ref(raw_.data); }
+  void wake_by_ref() const noexcept { raw_.vtable->wake_by_ref(raw_.data); }
 
   // True when both wake the same task (same data and vtable): a future can
   // keep its stored waker instead of cloning the new one.

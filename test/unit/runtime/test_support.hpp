@@ -37,17 +37,17 @@ class CountingWaker {
 
  private:
   static CountingWaker& self(const void* data) { return *const_cast<CountingWaker*>(static_cast<const CountingWaker*>(data)); }
-  static unawait::RawWaker clone(const void* data) {
+  static unawait::RawWaker clone(const void* data) noexcept {
     self(data).clones_++;
     self(data).live_++;
     return unawait::RawWaker{data, &vtable};
   }
-  static void wake(const void* data) {
+  static void wake(const void* data) noexcept {
     self(data).wakes_++;
     self(data).live_--;
   }
-  static void wake_by_ref(const void* data) { self(data).wakes_++; }
-  static void drop(const void* data) {
+  static void wake_by_ref(const void* data) noexcept { self(data).wakes_++; }
+  static void drop(const void* data) noexcept {
     self(data).drops_++;
     self(data).live_--;
   }
