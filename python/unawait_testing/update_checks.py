@@ -52,9 +52,16 @@ def generated_regions(text):
         while i < len(lines) and (not lines[i].strip() or lines[i].lstrip().startswith(("static_assert", "#line"))):
             region.append(lines[i])
             i += 1
+        # A generic lambda's class has no factory but a deduction guide: a
+        # declaration, ended by its ';' before any brace.
         depth, started = 0, False
         while i < len(lines):
+            if not started and lines[i].lstrip().startswith(CLASS_START):
+                break
             region.append(lines[i])
+            if not started and "{" not in lines[i] and lines[i].rstrip().endswith(";"):
+                i += 1
+                break
             depth += lines[i].count("{") - lines[i].count("}")
             started = started or "{" in lines[i]
             i += 1

@@ -10,18 +10,7 @@
 // RUN: %difftest %s | FileCheck %s --check-prefix=OUT
 // RUN: unawait rewrite %s | FileCheck %s --check-prefix=SHAPE
 // RUN: unawait sizes --format=json %s | FileCheck %s --check-prefix=JSON
-#include "Inputs/test_futures.hpp"
-
-// UNAWAIT_ASYNC goes where C++23 puts a lambda's attributes; clang warns in
-// C++20 (unawait itself does not).
-#ifdef __clang__
-#pragma clang diagnostic ignored "-Wc++23-lambda-attributes"
-#endif
-
-struct Named : Tracer {
-  explicit Named(const char *name, int value) : Tracer(name), value(value) {}
-  int value;
-};
+#include "Inputs/lambda_tracers.hpp"
 
 /// Awaits what a callable returns: a lambda's future through a template.
 template <class F> UNAWAIT_ASYNC unawait::Async<int> call_twice(F &f, int n) {

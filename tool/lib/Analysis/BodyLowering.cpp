@@ -1741,6 +1741,7 @@ public:
   bool Failed = false;
 
   friend class FullExpression;
+  friend class BodyHoles;
 };
 
 // --- full-expressions ------------------------------------------------------
@@ -2224,6 +2225,12 @@ public:
   /// initialises the same elements in the same order; the conversions a
   /// braced list would reject as narrowing are written out.
   bool VisitCXXParenListInitExpr(CXXParenListInitExpr *List) {
+    if (const Expr *Bound = temporaryBoundToReference(List)) {
+      reportUnsupported(L.Diags, Bound->getBeginLoc(),
+                        Unsupported::ParenInitBindsTemporary);
+      L.Failed = true;
+      return true;
+    }
     replaceToken(List->getBeginLoc(), "{");
     replaceToken(List->getEndLoc(), "}");
     for (const Expr *Init : List->getUserSpecifiedInitExprs())
@@ -2232,6 +2239,16 @@ public:
                                         Init->IgnoreImpCasts()->getType()))
         wrap(Init, "static_cast<" + spellType(Init->getType(), L.Ctx) + ">(", ")");
     return true;
+  }
+
+  /// An element of \p List that binds a reference member to a temporary
+  /// (or to part of one): C++20 ends such a temporary with the
+  /// full-expression ([class.temporary]/6), a braced list extends it.
+  static const Expr *temporaryBoundToReference(const CXXParenListInitExpr *List) {
+    for (const Expr *Init : List->getUserSpecifiedInitExprs())
+      if (Init->isGLValue() && !nodesUnder<MaterializeTemporaryExpr>(Init).empty())
+        return Init;
+    return nullptr;
   }
 
   void replaceToken(SourceLocation Loc, llvm::StringRef Text) {
