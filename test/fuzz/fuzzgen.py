@@ -25,6 +25,7 @@ LOUD = 3    # prints, writes, throws, or awaits something that may
 PRELUDE = r'''#include <unawait/unawait.hpp>
 
 #include <cstdio>
+#include <initializer_list>
 #include <type_traits>
 #include <utility>
 
@@ -92,6 +93,12 @@ struct ThrowingObj : Obj {
       throw Boom{v};
     }
   }
+};
+/// An aggregate with a tracer member, built with C++20's parentheses
+/// (`Agg g(n, Obj(...))`): its elements are initialised left to right.
+struct Agg {
+  int n;
+  Obj o;
 };
 /// A tracer whose copies and moves print nothing, so that several can be
 /// passed by value among the arguments of one call (whose order is open): it
@@ -321,6 +328,13 @@ FEATURES = {
     "lambda-copy-forwarded": "a non-mutable annotated lambda's copy of a local "
                              "(a const lvalue) as an argument of a forwarding "
                              "pack (`[x] ... co_await va1(x)`)",
+    "paren-agg": "C++20 aggregates built with parentheses (`Agg g1(e, Obj(..., e))`), "
+                 "both elements' expressions may await, the members used like locals",
+    "init-list": "std::initializer_list<Obj> locals from a braced list "
+                 "(`std::initializer_list<Obj> il1 = {Obj(...), ...};`), their "
+                 "elements read across awaits",
+    "generic-lambda": "annotated generic lambdas: int parameters spelled `auto` "
+                      "(the body follows the rules for templates)",
 }
 
 
@@ -499,8 +513,9 @@ class Lambda:
             return
         pad = "  " * indent
         ps = []
+        value = "auto" if self.template else "int"
         for kind, name in self.params:
-            ps.append({"int": f"int {name}", "ref": f"int &{name}",
+            ps.append({"int": f"{value} {name}", "ref": f"int &{name}",
                        "ptr": f"int *{name}", "obj": f"const Obj &{name}"}[kind])
         ret = "int" if self.returns_int else "void"
         out.append(f"{pad}auto {self.name} = [{', '.join(self.captures)}] UNAWAIT_ASYNC "
@@ -1022,6 +1037,10 @@ class Gen:
             choices.append((1, "decl_throwing"))
         if self.on("obj-array", 1.0):
             choices.append((1, "decl_array"))
+        if "paren-agg" not in self.without:
+            choices.append((1, "decl_agg"))
+        if "init-list" not in self.without:
+            choices.append((1, "decl_init_list"))
         what = rng.weighted(choices)
         self.stmt_awaits = 0
         return getattr(self, "s_" + what)(depth)
@@ -1070,6 +1089,33 @@ class Gen:
         for i in range(n):
             self.declare(Var(f"{name}[{i}]", "obj"))
         return Stmt([f"Obj {name}[{n}] = {{{elements}}};"], exprs, kind="decl")
+
+    def s_decl_agg(self, depth):
+        """A C++20 aggregate built with parentheses: its elements are
+        initialised in order, so both expressions may be loud and await (the
+        Obj prvalue is built after the second one); the members are locals."""
+        name = self.fresh("g")
+        exprs = [self.expr(LOUD, 2), self.expr(LOUD, 2)]
+        self.declare(Var(f"{name}.n", "int"))
+        self.declare(Var(f"{name}.o", "obj"))
+        return Stmt([f'Agg {name}({{}}, Obj("{self.fn.name}.{name}", {{}}));'], exprs,
+                     kind="decl")
+
+    def s_decl_init_list(self, depth):
+        """A std::initializer_list<Obj> from a braced list: its backing array
+        lives as long as the variable, its elements are const Obj locals. As
+        for an array, only the first element's expression may await."""
+        name = self.fresh("il")
+        n = self.rng.randint(1, 3)
+        exprs = [self.expr(LOUD, 2)]
+        self.no_await += 1
+        exprs += [self.expr(LOUD, 2) for _ in range(n - 1)]
+        self.no_await -= 1
+        elements = ", ".join(f'Obj("{self.fn.name}.{name}.{i}", {{}})' for i in range(n))
+        for i in range(n):
+            self.declare(Var(f"{name}.begin()[{i}]", "cobj"))
+        return Stmt([f"std::initializer_list<Obj> {name} = {{{elements}}};"], exprs,
+                     kind="decl")
 
     def s_decl_throwing(self, depth):
         name = self.fresh("o")
@@ -1549,7 +1595,14 @@ class Gen:
             params.append((rng.weighted(kinds), f"a{n}"))
         returns_int = "annotated-void" in self.without or rng.chance(0.75)
         lam = Lambda(name, returns_int, params, captures, mutable)
+        # A generic lambda: its int parameters are `auto` (deduced as int),
+        # read as int(name) like a function template's T parameters.
+        lam.template = any(k == "int" for k, _ in params) and \
+            self.on("generic-lambda", 0.3)
         for kind, pname in params:
+            if lam.template and kind == "int":
+                names.append(Var(pname, "int", mutable=False, read=f"int({pname})"))
+                continue
             names.append(Var(pname, {"int": "int", "ref": "int", "ptr": "ptr",
                                      "obj": "cobj"}[kind]))
         for run in (0, 1):

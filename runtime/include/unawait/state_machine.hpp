@@ -72,6 +72,15 @@ std::initializer_list<E> initializer_list_over(const E (&elements)[N]) noexcept 
 #pragma GCC diagnostic pop
 #endif
 
+// Starts the lifetime of a kept std::initializer_list member as a copy of
+// `list` (a list over an array the frame keeps too). A placement new or an
+// assignment would do the same, but g++ warns at both (-Winit-list-lifetime),
+// seeing no array the new list could keep alive.
+template <class E>
+void start_list(void* member, std::initializer_list<E> list) noexcept {
+  std::memcpy(member, static_cast<const void*>(&list), sizeof list);
+}
+
 // Ends the lifetime of a frame member (arrays element by element, last first).
 template <class T>
 void destroy(T& member) noexcept {

@@ -150,6 +150,21 @@ const MaterializeTemporaryExpr *extendedTemporary(const VarDecl *Var) {
   return Temp && Temp->getExtendingDecl() == Var ? Temp : nullptr;
 }
 
+/// The array a std::initializer_list variable's braced list makes, which
+/// the variable extends to its own lifetime ([dcl.init.list]/6), also when
+/// a reference to a list is extended.
+const MaterializeTemporaryExpr *extendedListArray(const VarDecl *Var) {
+  const Expr *Init = Var->getInit();
+  if (!Init)
+    return nullptr;
+  if (const MaterializeTemporaryExpr *Outer = extendedTemporary(Var))
+    Init = Outer->getSubExpr();
+  const auto *List = dyn_cast<CXXStdInitializerListExpr>(Init->IgnoreImplicit());
+  const auto *Array =
+      List ? dyn_cast<MaterializeTemporaryExpr>(List->getSubExpr()->IgnoreParens()) : nullptr;
+  return Array && Array->getExtendingDecl() == Var ? Array : nullptr;
+}
+
 class Lowering;
 
 /// Lowers one full-expression that contains awaits (see the file comment).
@@ -820,12 +835,23 @@ public:
         if (!Full->lower(Out) || (Copy && !Full->keepCopiedArray(Copy, Out)))
           return;
       }
+      const MaterializeTemporaryExpr *ListArray = extendedListArray(Var);
+      std::optional<ObjectId> Elements;
+      if (ListArray && !(Elements = declareListArray(Out, Var, ListArray)))
+        return;
       auto &Declare = Out.add<DeclareNode>();
       Declare.Origin = Decls;
       if (Init)
         Declare.Evaluates.push_back(Init);
       Declare.Object = addVariable(Var, ObjectKind::Local);
       Declare.Init = initializer(Var);
+      if (Elements) {
+        M.Objects[*Elements].BoundTo = Declare.Object;
+        Declare.Init = Code()
+                           .literal("(unawait::detail::initializer_list_over(")
+                           .object(*Elements)
+                           .literal("))");
+      }
       Declare.AsWritten = Decls->isSingleDecl()
                               ? statementText(Decls)
                               : declarationOf(Var, Declare.Init);
@@ -834,6 +860,29 @@ public:
       if (Full)
         Full->finish(Out);
     }
+  }
+
+  /// The elements of the array a kept std::initializer_list variable
+  /// extends: a frame array of their own, built as one array just before
+  /// the list and kept with it (a list in the frame does not keep the array
+  /// of its initializer alive). When the list is an ordinary local, its
+  /// declaration is written as it was and this array is not.
+  std::optional<ObjectId> declareListArray(BlockNode &Out, const VarDecl *Var,
+                                           const MaterializeTemporaryExpr *Array) {
+    const auto *List = dyn_cast<InitListExpr>(Array->getSubExpr()->IgnoreImplicit());
+    const auto *Type = Ctx.getAsConstantArrayType(Array->getType());
+    if (!List || !Type) {
+      fail(Array->getBeginLoc(), "internal error: a std::initializer_list without its array");
+      return std::nullopt;
+    }
+    ObjectId Elements = addTemporary(elementStorage(Type), "elements of " + Var->getName().str(),
+                                     Var->getLocation());
+    Scopes.back()->Declared.push_back(Elements);
+    auto &Declare = Out.add<DeclareNode>();
+    Declare.Origin = Array;
+    Declare.Object = Elements;
+    Declare.Init = sourceOf(List);
+    return Elements;
   }
 
   /// "T name = init;" for one variable of a declaration with several.

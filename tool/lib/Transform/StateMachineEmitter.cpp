@@ -605,8 +605,8 @@ private:
 
   std::string declare(const DeclareNode &Declare) {
     const FrameObject &Object = M.object(Declare.Object);
-    if (!Object.Kept)
-      return Text.print(Declare.AsWritten) + "\n";
+    if (!Object.Kept) // nothing written for what only a kept object needs
+      return Declare.AsWritten.empty() ? "" : Text.print(Declare.AsWritten) + "\n";
     return construct(Object, Text.print(Declare.Init));
   }
 
@@ -655,7 +655,16 @@ private:
     }
     if (Type->isArrayType() && Init.empty() && triviallyDefaultConstructed(Type))
       return ""; // left uninitialized, as written
+    if (isInitializerList(Type) && !Init.empty()) // g++ warns at a new of a list
+      return "unawait::detail::start_list(unawait::detail::address_of(" + Object.AccessPath +
+             "), " + (Init.front() == '(' ? Init.substr(1, Init.size() - 2) : Init) + ");\n" +
+             Bit;
     return placementNew(Object.AccessPath, Text.typeOf(objectId(Object)), Init) + Bit;
+  }
+
+  static bool isInitializerList(QualType Type) {
+    const auto *Record = Type->getAsCXXRecordDecl();
+    return Record && Record->isInStdNamespace() && Record->getName() == "initializer_list";
   }
 
   /// Default-initialisation does nothing to an object of \p Type (a
