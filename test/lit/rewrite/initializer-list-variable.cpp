@@ -4,7 +4,8 @@
 // frame alone would point into an array destroyed with its declaration's
 // full-expression). The elements end with the list, last first, also when
 // the future is dropped while suspended. A list that is an ordinary local
-// keeps its declaration as written.
+// keeps its declaration as written; one whose elements have destructors is
+// kept across an await even when nothing reads it afterwards.
 // RUN: %difftest %s | FileCheck %s --check-prefix=OUT
 // RUN: unawait rewrite --line-directives %s | %golden %s | FileCheck %s
 #include "Inputs/test_futures.hpp"
@@ -46,6 +47,16 @@ UNAWAIT_ASYNC unawait::Async<int> deduced_and_bound() {
   co_return static_cast<int>(names.size() + more.size());
 }
 
+UNAWAIT_ASYNC unawait::Async<int> unread_after_await() {
+  {
+    std::initializer_list<Tracer> names = {Tracer("j")};
+    print_names(names);
+    co_await wake_yield(1);
+    std::printf("end of block\n");
+  }
+  co_return 1;
+}
+
 UNAWAIT_ASYNC unawait::Async<int> ordinary_local() {
   int n = co_await wake_yield(2);
   std::initializer_list<Tracer> names = {Tracer("h"), Tracer("i")};
@@ -60,6 +71,7 @@ int main() {
   poll_then_drop(awaited_element(), 3);
   std::printf("deduced_and_bound() = %d\n", unawait::block_on(deduced_and_bound()));
   poll_then_drop(deduced_and_bound(), 1);
+  std::printf("unread_after_await() = %d\n", unawait::block_on(unread_after_await()));
   std::printf("ordinary_local() = %d\n", unawait::block_on(ordinary_local()));
 }
 // OUT: +a
@@ -103,6 +115,11 @@ int main() {
 // OUT-NEXT: -g
 // OUT-NEXT: -f
 // OUT-NEXT: -e
+// OUT-NEXT: +j
+// OUT-NEXT: name j
+// OUT-NEXT: end of block
+// OUT-NEXT: -j
+// OUT-NEXT: unread_after_await() = 1
 // OUT-NEXT: +h
 // OUT-NEXT: +i
 // OUT-NEXT: name h

@@ -84,7 +84,10 @@ std::string AsyncFunctionModel::qualifiedClassName() const {
 
 std::string AsyncFunctionModel::qualifiedName(llvm::StringRef Name) const {
   std::string Qualifier;
-  for (const DeclContext *Context = Function.Definition->getDeclContext();
+  // A lambda's generated class goes where the function around it would.
+  const FunctionDecl *Placed =
+      Function.EnclosingFunction ? Function.EnclosingFunction : Function.Definition;
+  for (const DeclContext *Context = Placed->getDeclContext();
        Context && !Context->isTranslationUnit(); Context = Context->getParent())
     if (Context->isFunctionOrMethod()) // a local class's: named inside only
       return Qualifier + Name.str();

@@ -846,7 +846,10 @@ public:
       Declare.Object = addVariable(Var, ObjectKind::Local);
       Declare.Init = initializer(Var);
       if (Elements) {
+        // Kept with the list: then a list whose end destroys elements is
+        // kept across an await even when nothing reads it afterwards.
         M.Objects[*Elements].BoundTo = Declare.Object;
+        M.Objects[Declare.Object].HasDestructor |= M.Objects[*Elements].HasDestructor;
         Declare.Init = Code()
                            .literal("(unawait::detail::initializer_list_over(")
                            .object(*Elements)
