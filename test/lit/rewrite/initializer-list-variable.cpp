@@ -135,4 +135,5 @@ int main() {
 // CHECK-NEXT:       unawait::detail::start_list(
 // CHECK-NEXT:           unawait::detail::address_of(names),
 // CHECK-NEXT:           unawait::detail::initializer_list_over(elements0));
+// CHECK-NEXT:       live_ |= Live::names;
 // CHECK-NEXT: // golden end
