@@ -330,6 +330,8 @@ FEATURES = {
                              "pack (`[x] ... co_await va1(x)`)",
     "paren-agg": "C++20 aggregates built with parentheses (`Agg g1(e, Obj(..., e))`), "
                  "both elements' expressions may await, the members used like locals",
+    "paren-agg-template": "paren-agg in the body of a template (a function, "
+                          "variadic or generic lambda template)",
     "init-list": "std::initializer_list<Obj> locals from a braced list "
                  "(`std::initializer_list<Obj> il1 = {Obj(...), ...};`), their "
                  "elements read across awaits",
@@ -1037,7 +1039,8 @@ class Gen:
             choices.append((1, "decl_throwing"))
         if self.on("obj-array", 1.0):
             choices.append((1, "decl_array"))
-        if "paren-agg" not in self.without:
+        if "paren-agg" not in self.without and \
+                not (self.fn.template and "paren-agg-template" in self.without):
             choices.append((1, "decl_agg"))
         if "init-list" not in self.without:
             choices.append((1, "decl_init_list"))
