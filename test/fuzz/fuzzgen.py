@@ -1076,22 +1076,26 @@ class Gen:
         self.declare(Var(name, "obj"))
         return Stmt([f'Obj {name}("{self.fn.name}.{name}", {{}});'], [e], kind="decl")
 
-    def s_decl_array(self, depth):
-        """An array of Obj from a braced list (its elements are built left to
-        right, so each may be loud); each element is an Obj local. Only the
-        first element's expression may await: an element built before an
-        await of the same list is a class prvalue the rewrite rejects (it
-        would be moved across the await)."""
-        name = self.fresh("arr")  # not "a": parameters are a0, a1, ...
+    def obj_list(self, name):
+        """A braced list of one to three Obj (built left to right, so each
+        may be loud) and its holes. Only the first element's expression may
+        await: an element built before an await of the same list is a class
+        prvalue the rewrite rejects (it would be moved across the await)."""
         n = self.rng.randint(1, 3)
         exprs = [self.expr(LOUD, 2)]
         self.no_await += 1
         exprs += [self.expr(LOUD, 2) for _ in range(n - 1)]
         self.no_await -= 1
         elements = ", ".join(f'Obj("{self.fn.name}.{name}.{i}", {{}})' for i in range(n))
+        return n, f"{{{elements}}}", exprs
+
+    def s_decl_array(self, depth):
+        """An array of Obj from a braced list; each element is an Obj local."""
+        name = self.fresh("arr")  # not "a": parameters are a0, a1, ...
+        n, elements, exprs = self.obj_list(name)
         for i in range(n):
             self.declare(Var(f"{name}[{i}]", "obj"))
-        return Stmt([f"Obj {name}[{n}] = {{{elements}}};"], exprs, kind="decl")
+        return Stmt([f"Obj {name}[{n}] = {elements};"], exprs, kind="decl")
 
     def s_decl_agg(self, depth):
         """A C++20 aggregate built with parentheses: its elements are
@@ -1105,19 +1109,13 @@ class Gen:
                      kind="decl")
 
     def s_decl_init_list(self, depth):
-        """A std::initializer_list<Obj> from a braced list: its backing array
-        lives as long as the variable, its elements are const Obj locals. As
-        for an array, only the first element's expression may await."""
+        """A std::initializer_list<Obj> from a braced list: its array lives as
+        long as the variable, its elements are const Obj locals."""
         name = self.fresh("il")
-        n = self.rng.randint(1, 3)
-        exprs = [self.expr(LOUD, 2)]
-        self.no_await += 1
-        exprs += [self.expr(LOUD, 2) for _ in range(n - 1)]
-        self.no_await -= 1
-        elements = ", ".join(f'Obj("{self.fn.name}.{name}.{i}", {{}})' for i in range(n))
+        n, elements, exprs = self.obj_list(name)
         for i in range(n):
             self.declare(Var(f"{name}.begin()[{i}]", "cobj"))
-        return Stmt([f"std::initializer_list<Obj> {name} = {{{elements}}};"], exprs,
+        return Stmt([f"std::initializer_list<Obj> {name} = {elements};"], exprs,
                      kind="decl")
 
     def s_decl_throwing(self, depth):
