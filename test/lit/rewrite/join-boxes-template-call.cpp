@@ -100,8 +100,6 @@ int main() { std::printf("top = %.1f\n", unawait::block_on(top())); }
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       auto [c, d] = std::move(polled).value();
-// CHECK-EMPTY:
-// CHECK-EMPTY:
 // CHECK-NEXT:       live_ &= ~Live::future1;
 // CHECK-NEXT:       unawait::detail::destroy(g2.future1);
 // CHECK-NEXT:       live_ &= ~Live::temporary10;

@@ -62,8 +62,6 @@ int main() {
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       auto [a, b] = std::move(polled).value();
-// CHECK-EMPTY:
-// CHECK-EMPTY:
 // CHECK-NEXT:       live_ &= ~Live::future0;
 // CHECK-NEXT:       unawait::detail::destroy(future0);
 // CHECK-NEXT:       result.emplace(a + b);

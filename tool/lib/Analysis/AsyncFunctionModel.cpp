@@ -25,6 +25,9 @@ llvm::StringRef boxReasonText(BoxReason Reason) {
   case BoxReason::DefinedElsewhere:
     return "the callee is defined in another translation unit, behind its "
            "unawait::Async<T> declaration";
+  case BoxReason::HeaderTemplate:
+    return "the callee is a template defined in a header, and this version "
+           "nests only non-template functions of a header";
   case BoxReason::Virtual:
     return "the callee is virtual, so it keeps the unawait::Async<T> signature";
   case BoxReason::Recursion:

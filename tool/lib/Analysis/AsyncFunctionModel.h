@@ -228,6 +228,9 @@ enum class BoxReason {
   SeparateDeclaration,
   /// The callee is annotated but only declared in this translation unit.
   DefinedElsewhere,
+  /// The callee is a function template's instance, or a member of a class
+  /// template, defined in a header (isExternalCandidate excludes them).
+  HeaderTemplate,
   /// The callee is virtual: overrides return the same Async<T>.
   Virtual,
   /// The function awaits itself: a frame cannot hold itself inline.
@@ -250,6 +253,9 @@ struct BoxedFrame {
   /// is analysed in this translation unit.
   const clang::FunctionDecl *Callee = nullptr;
   BoxReason Reason = BoxReason::SeparateDeclaration;
+  /// A call inside the awaited expression (an argument of unawait::join),
+  /// not the awaitee itself: the box is held inside the awaitee.
+  bool InsideAwaitee = false;
   /// "local()", as written.
   std::string CallText;
   /// sizeof(unawait::Async<T>): the bytes the box takes where it is held.

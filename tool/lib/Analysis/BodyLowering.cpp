@@ -1655,20 +1655,33 @@ public:
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee)
       return;
-    std::optional<BoxReason> Reason;
-    const AsyncFunctionModel *Known = Callees.find(Callee);
-    if (Callee->getCanonicalDecl() == M.Function.Definition->getCanonicalDecl())
-      Reason = BoxReason::Recursion;
-    else if (Known && Known->Function.BoxedSignature)
-      Reason = isVirtualMethod(Callee) ? BoxReason::Virtual : BoxReason::SeparateDeclaration;
-    else if (!Known && isAnnotatedDeclaration(Callee))
-      Reason = isVirtualMethod(Callee) ? BoxReason::Virtual
-               // Defined later in this file: not analysed yet, but its own
-               // definition keeps the signature of this declaration.
-               : Callee->isDefined() ? BoxReason::SeparateDeclaration
-                                     : BoxReason::DefinedElsewhere;
+    std::optional<BoxReason> Reason =
+        Callee->getCanonicalDecl() == M.Function.Definition->getCanonicalDecl()
+            ? BoxReason::Recursion
+            : boxedSignature(Callee);
     if (Reason)
-      addBox(P.Await, Call, Callee, *Reason);
+      addBox(P.Await, Call, Callee, *Reason, /*InsideAwaitee=*/false);
+  }
+
+  /// Why a call of \p Callee returns the unawait::Async<T> it declares (a
+  /// box) instead of a generated class, if it does.
+  std::optional<BoxReason> boxedSignature(const FunctionDecl *Callee) const {
+    const AsyncFunctionModel *Known = Callees.find(Callee);
+    if (Known && Known->Function.BoxedSignature)
+      return isVirtualMethod(Callee) ? BoxReason::Virtual : BoxReason::SeparateDeclaration;
+    if (Known || !isAnnotatedDeclaration(Callee))
+      return std::nullopt;
+    if (isVirtualMethod(Callee))
+      return BoxReason::Virtual;
+    const FunctionDecl *Definition = Callee->getDefinition();
+    if (!Definition)
+      return BoxReason::DefinedElsewhere;
+    if (Callee->isTemplateInstantiation() &&
+        !Ctx.getSourceManager().isInMainFile(Definition->getLocation()))
+      return BoxReason::HeaderTemplate;
+    // Defined later in this file: not analysed yet, but its own definition
+    // keeps the signature of this declaration.
+    return BoxReason::SeparateDeclaration;
   }
 
   static bool isVirtualMethod(const FunctionDecl *F) {
@@ -1687,7 +1700,7 @@ public:
   }
 
   void addBox(const Expr *Await, const CallExpr *Call, const FunctionDecl *Callee,
-              BoxReason Reason) {
+              BoxReason Reason, bool InsideAwaitee) {
     for (const BoxedFrame &Known : M.Boxes)
       if (Known.Call == Call)
         return;
@@ -1696,6 +1709,7 @@ public:
     Box.Call = Call;
     Box.Callee = Callee;
     Box.Reason = Reason;
+    Box.InsideAwaitee = InsideAwaitee;
     Box.CallText = quoted(Call);
     Box.TypeSpelling = Call->getType().getAsString(Ctx.getPrintingPolicy());
     if (!Call->getType()->isDependentType() && !Call->getType()->isIncompleteType())
@@ -1726,9 +1740,15 @@ public:
           }))
         continue;
       const FunctionDecl *Callee = Call->getDirectCallee();
-      const AsyncFunctionModel *Rewritten = Callee ? Callees.find(Callee) : nullptr;
-      if (!Rewritten || Rewritten->Function.BoxedSignature ||
-          llvm::is_contained(AsWritten, Call) || InPlaceArgs.contains(Call))
+      bool Awaited = Call == Operand->IgnoreImplicit()->IgnoreParens(); // recordDirectBox's
+      if (!Callee || Awaited || llvm::is_contained(AsWritten, Call) ||
+          InPlaceArgs.contains(Call))
+        continue;
+      if (std::optional<BoxReason> Boxed = boxedSignature(Callee)) {
+        addBox(Await, Call, Callee, *Boxed, /*InsideAwaitee=*/true); // boxed as declared
+        continue;
+      }
+      if (!Callees.find(Callee))
         continue;
       Hole H;
       H.HoleKind = Hole::Kind::Text;
@@ -1741,7 +1761,7 @@ public:
           .source(H.Range, Index)
           .literal(")");
       addHole(std::move(H));
-      addBox(Await, Call, Callee, BoxReason::Combinator);
+      addBox(Await, Call, Callee, BoxReason::Combinator, /*InsideAwaitee=*/true);
     }
   }
 

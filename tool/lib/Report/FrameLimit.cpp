@@ -63,7 +63,7 @@ bool checkNoHeap(const ModelRegistry &Models, DiagnosticReporter &Diags) {
                   "the frame of '" + Box.CallText + "' is boxed in a heap-allocated '" +
                       Box.TypeSpelling + "' (--no-heap): " +
                       boxReasonText(Box.Reason).str());
-      if (Box.Reason == BoxReason::Combinator)
+      if (Box.InsideAwaitee)
         Diags.note(Box.Call->getBeginLoc(), "the boxed call");
     }
   return Reported.empty();

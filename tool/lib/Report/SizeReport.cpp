@@ -179,7 +179,7 @@ void addBoxes(const AsyncFunctionModel &Model, const SuspensionPoint &P,
     for (FieldReport &Field : State.Fields)
       if (Field.Kind == "awaitee" && Field.Name == Awaitee.MemberName)
         AwaiteeField = &Field;
-    if (Box.Reason != BoxReason::Combinator && AwaiteeField) {
+    if (!Box.InsideAwaitee && AwaiteeField) {
       AwaiteeField->Kind = "box";
       AwaiteeField->BoxedSize = Boxed;
       AwaiteeField->Why = "awaited here, " + Why;
