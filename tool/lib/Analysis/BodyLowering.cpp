@@ -438,7 +438,7 @@ public:
     for (const auto &[Unnamed, Given] : M.NamedTemplateParams)
       if (Unnamed == Length)
         return Given;
-    return Length->getName().str();
+    return templateParameterName(Length); // a generic lambda's `auto...` too
   }
 
   /// A frame temporary: a spilled value, an awaitee, a range-for's hidden
