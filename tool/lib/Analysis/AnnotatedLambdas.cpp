@@ -4,6 +4,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace unawait {
 
@@ -52,6 +53,66 @@ const TemplateParameterList *writtenTemplateParameters(const CXXMethodDecl *Call
                                 [](const NamedDecl *Param) { return Param->isImplicit(); }))
     return nullptr;
   return Template->getTemplateParameters();
+}
+
+/// The type a parameter's declared type \p Written is built around once
+/// cv-qualifiers, references and a pack expansion are taken off: `T` of
+/// `const T &`, `Ts &&...`.
+TypeLoc coreType(TypeLoc Written) {
+  for (;;) {
+    if (auto Qualified = Written.getAs<QualifiedTypeLoc>())
+      Written = Qualified.getUnqualifiedLoc();
+    else if (auto Reference = Written.getAs<ReferenceTypeLoc>())
+      Written = Reference.getPointeeLoc();
+    else if (auto Expansion = Written.getAs<PackExpansionTypeLoc>())
+      Written = Expansion.getPatternLoc();
+    else if (auto Parens = Written.getAs<ParenTypeLoc>())
+      Written = Parens.getInnerLoc();
+    else
+      return Written;
+  }
+}
+
+/// Counts the uses of \p Params' parameters in a type.
+class TemplateParameterUses : public RecursiveASTVisitor<TemplateParameterUses> {
+public:
+  explicit TemplateParameterUses(const TemplateParameterList *Params) : Params(Params) {}
+  bool VisitTemplateTypeParmTypeLoc(TemplateTypeParmTypeLoc TL) {
+    if (llvm::is_contained(Params->asArray(), TL.getDecl()))
+      ++Count;
+    return true;
+  }
+  unsigned Count = 0;
+
+private:
+  const TemplateParameterList *Params;
+};
+
+/// True if C++17 can spell \p Call's template parameter list with `auto`
+/// parameters: every parameter is a type, named by a parameter's type only
+/// as its whole type (`T`, `const T &`, `Ts &&...`), at least once, and
+/// no requires-clause constrains them.
+bool writableWithAuto(const CXXMethodDecl *Call, const TemplateParameterList *Params) {
+  if (Params->getRequiresClause() || Call->getTrailingRequiresClause())
+    return false;
+  TemplateParameterUses Uses(Params);
+  llvm::SmallPtrSet<const NamedDecl *, 4> Deduced;
+  for (const ParmVarDecl *Param : Call->parameters()) {
+    TypeLoc Written = Param->getTypeSourceInfo()->getTypeLoc();
+    Uses.TraverseTypeLoc(Written);
+    if (auto Core = coreType(Written).getAs<TemplateTypeParmTypeLoc>())
+      Deduced.insert(Core.getDecl());
+  }
+  for (const NamedDecl *Param : *Params)
+    if (!Param->isImplicit() && (!isa<TemplateTypeParmDecl>(Param) || !Deduced.count(Param)))
+      return false;
+  unsigned Wholes = 0;
+  for (const ParmVarDecl *Param : Call->parameters())
+    if (auto Core = coreType(Param->getTypeSourceInfo()->getTypeLoc())
+                        .getAs<TemplateTypeParmTypeLoc>();
+        Core && llvm::is_contained(Params->asArray(), Core.getDecl()))
+      ++Wholes;
+  return Wholes == Uses.Count;
 }
 
 /// The first capture the frame cannot hold: a structured binding's. (A
@@ -138,7 +199,8 @@ bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags) {
     reportUnsupported(Diags, At, *Why);
     return false;
   }
-  if (const TemplateParameterList *Params = writtenTemplateParameters(Call)) {
+  if (const TemplateParameterList *Params = writtenTemplateParameters(Call);
+      Params && !writableWithAuto(Call, Params)) {
     reportUnsupported(Diags, Params->getLAngleLoc(), Unsupported::LambdaTemplateParameters);
     return false;
   }
@@ -159,6 +221,22 @@ bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags) {
     return false;
   }
   return true;
+}
+
+std::vector<std::pair<SourceRange, std::string>>
+cxx17TemplateParameters(const AsyncFunction &Lambda) {
+  const CXXMethodDecl *Call = callOf(Lambda);
+  const TemplateParameterList *Params = writtenTemplateParameters(Call);
+  if (!Params)
+    return {};
+  std::vector<std::pair<SourceRange, std::string>> Edits = {
+      {{Params->getLAngleLoc(), Params->getRAngleLoc()}, ""}};
+  for (const ParmVarDecl *Param : Call->parameters())
+    if (auto Core = coreType(Param->getTypeSourceInfo()->getTypeLoc())
+                        .getAs<TemplateTypeParmTypeLoc>();
+        Core && !Core.getDecl()->isImplicit())
+      Edits.push_back({Core.getSourceRange(), "auto"});
+  return Edits;
 }
 
 QualType captureReferenceType(const LambdaCapture &Capture, const CXXMethodDecl *Call,

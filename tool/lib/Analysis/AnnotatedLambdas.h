@@ -23,6 +23,8 @@
 #include "clang/AST/DeclCXX.h"
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace unawait {
 
@@ -30,6 +32,14 @@ namespace unawait {
 /// would go, a generic call operator, a capture the frame cannot hold, or a
 /// name of the enclosing function the generated class could not see.
 bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags);
+
+/// For a lambda with a template parameter list (`[]<class T>(const T &x)`,
+/// which AnnotatedLambdas accepts only when every parameter is deduced as
+/// a parameter's whole type): its C++17 spelling, the list removed and
+/// each of its parameters written `auto` (`[](const auto &x)`). The
+/// generated class template keeps the names, so its body reads as written.
+std::vector<std::pair<clang::SourceRange, std::string>>
+cxx17TemplateParameters(const AsyncFunction &Lambda);
 
 /// The type of the frame object for \p Capture of \p Call's lambda: an
 /// lvalue reference to what the body names.

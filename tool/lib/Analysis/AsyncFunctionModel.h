@@ -355,14 +355,6 @@ struct AsyncFunctionModel {
   LoweredBody Body;
   /// The calls whose frames stay boxed in unawait::Async<T>, in source order.
   std::vector<BoxedFrame> Boxes;
-  /// A lambda's capture of a frame object the rewrite cannot reproduce
-  /// (or of `*this`): an error, the row \c Why, if the object is kept.
-  struct Capture {
-    clang::SourceLocation Loc;
-    ObjectId Object;
-    Unsupported Why;
-  };
-  std::vector<Capture> LambdaCaptures;
   /// Uses of frame objects written in a macro's body: an error if kept.
   std::vector<std::pair<clang::SourceLocation, ObjectId>> MacroUses;
   /// Variable -> its frame object, for every parameter and local that is a

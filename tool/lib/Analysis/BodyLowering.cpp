@@ -453,7 +453,7 @@ public:
     for (const auto &[Unnamed, Given] : M.NamedTemplateParams)
       if (Unnamed == Length)
         return Given;
-    return Length->getName().str();
+    return templateParameterName(Length); // a generic lambda's `auto...` too
   }
 
   /// A frame temporary: a spilled value, an awaitee, a range-for's hidden
@@ -2349,25 +2349,13 @@ public:
     return Result;
   }
 
-  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc TL) {
-    ++InDecltype;
-    bool Result = RecursiveASTVisitor::TraverseDecltypeTypeLoc(TL);
-    --InDecltype;
-    return Result;
-  }
-
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (!Ref->hasQualifier())
       qualifyContractName(Ref->getDecl(), Ref->getLocation());
     if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
       auto Found = L.M.ObjectOfVar.find(Var);
-      if (Found != L.M.ObjectOfVar.end() && heldByCapture(Ref, Var)) {
-        // `decltype(x)` names the capture's declared type, not x's.
-        if (InDecltype)
-          L.M.LambdaCaptures.push_back(
-              {Ref->getLocation(), Found->second, Unsupported::LambdaDecltypeOfKept});
-        return true;
-      }
+      if (Found != L.M.ObjectOfVar.end() && heldByCapture(Ref, Var))
+        return true; // the capture, as written
       if (Found != L.M.ObjectOfVar.end())
         if (std::optional<SourceLocation> Loc = writtenAt(Ref->getLocation(), Found->second)) {
           Hole H;
@@ -2432,14 +2420,29 @@ public:
 
   /// `decltype(args)` of the kept pack is the parameter's declared type
   /// (`Args &&` for a forwarding pack), not that of the element it reads.
+  /// `decltype(x)` of a kept object a lambda captures is x's declared type,
+  /// which an init-capture of the frame's member would change
+  /// (`[&x = frame.x]` declares a reference): it is spelled out.
   bool VisitDecltypeTypeLoc(DecltypeTypeLoc TL) {
     const auto *Ref = dyn_cast<DeclRefExpr>(TL.getUnderlyingExpr());
     const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     auto Found = L.M.ObjectOfVar.find(Var);
-    if (Found != L.M.ObjectOfVar.end() && L.M.Objects[Found->second].Pack)
+    if (Found == L.M.ObjectOfVar.end())
+      return true;
+    if (L.M.Objects[Found->second].Pack)
       replaceWritten(TL.getSourceRange(), Found->second,
                      spellType(Var->getType()->castAs<PackExpansionType>()->getPattern(),
                                L.Ctx));
+    else if (heldByCapture(Ref, Var))
+      if (std::optional<SourceLocation> Loc = writtenAt(TL.getBeginLoc(), Found->second)) {
+        Hole H;
+        H.HoleKind = Hole::Kind::Binding; // as written unless kept
+        H.Object = Found->second;
+        H.Range = L.rangeOf(TL.getSourceRange());
+        H.Replacement = std::make_shared<Code>();
+        H.Replacement->literal(spellType(Var->getType(), L.Ctx));
+        L.addHole(std::move(H));
+      }
     return true;
   }
 
@@ -2481,21 +2484,38 @@ public:
     return true;
   }
 
+  /// `this`: the frame's pointer to the object, or in a lambda that
+  /// copied `*this` the lambda's copy (`self_copy.`, `(&self_copy)`).
   bool VisitCXXThisExpr(CXXThisExpr *This) {
-    const FrameObject *Self = L.M.thisObject();
-    if (!Self)
+    if (!L.M.thisObject() || CaptureOfThis.count(This->getLocation()))
       return true;
-    ObjectId Id = static_cast<ObjectId>(Self - L.M.Objects.data());
     SourceLocation Written = This->getLocation();
     if (auto Qualified = QualifiedAccess.find(This); Qualified != QualifiedAccess.end())
       Written = Qualified->second;
+    if (std::optional<std::string> Copy = copyNamedByThis(Written)) {
+      ObjectId Self = static_cast<ObjectId>(L.M.thisObject() - L.M.Objects.data());
+      if (std::optional<SourceLocation> Loc = writtenAt(Written, Self)) {
+        if (This->isImplicit())
+          insertText(L.SM.getFileOffset(*Loc), *Copy + ".");
+        else
+          replaceText(L.rangeOf(SourceRange(*Loc, *Loc)), "(&" + *Copy + ")");
+      }
+      return true;
+    }
+    addThisHole(Written, This->isImplicit());
+    return true;
+  }
+
+  /// The frame's pointer to the object for a `this` written at \p Written.
+  void addThisHole(SourceLocation Written, bool Implicit) {
+    ObjectId Id = static_cast<ObjectId>(L.M.thisObject() - L.M.Objects.data());
     std::optional<SourceLocation> Loc = writtenAt(Written, Id);
     if (!Loc)
-      return true;
+      return;
     Hole H;
     H.Object = Id;
     H.Reference = true;
-    if (This->isImplicit()) {
+    if (Implicit) {
       H.HoleKind = Hole::Kind::ImplicitThis;
       unsigned At = L.SM.getFileOffset(*Loc);
       H.Range = {At, At};
@@ -2504,7 +2524,6 @@ public:
       H.Range = L.rangeOf(SourceRange(*Loc, *Loc));
     }
     L.addHole(std::move(H));
-    return true;
   }
 
   bool VisitCoreturnStmt(CoreturnStmt *Return) {
@@ -2527,54 +2546,174 @@ public:
   /// `[x]` becomes `[x = frame.x]` (a copy made where the lambda is), `[&x]`
   /// `[&x = frame.x]`, and `[=]` `[=, x = frame.x]` for each kept object it
   /// copies (C++ leaves the order of implicit copies unspecified). A capture
-  /// of an enclosing lambda's capture stays as written. What an init-capture
-  /// cannot copy exactly is an error if the object is kept: an array (an
-  /// init-capture decays it) and a const object in a mutable lambda (an
-  /// init-capture's copy is not const).
+  /// of an enclosing lambda's capture stays as written. Where an
+  /// init-capture would not copy exactly (an array, which it decays, or a
+  /// const object copied into a mutable lambda, which it makes non-const),
+  /// the lambda's captures go through references: see copyThroughReferences.
   bool VisitLambdaExpr(LambdaExpr *Lambda) {
+    std::vector<CapturedObject> Captured;
     for (const LambdaCapture &Capture : Lambda->captures()) {
-      if (Capture.getCaptureKind() == LCK_StarThis && L.M.thisObject()) {
-        L.M.LambdaCaptures.push_back({Capture.getLocation(),
-                            static_cast<ObjectId>(L.M.thisObject() - L.M.Objects.data()),
-                            Unsupported::LambdaCapturesStarThis});
-        continue;
-      }
-      if (!Capture.capturesVariable())
-        continue;
-      const auto *Var = dyn_cast<VarDecl>(Capture.getCapturedVar());
-      auto Found = Var ? L.M.ObjectOfVar.find(Var) : L.M.ObjectOfVar.end();
-      if (Found == L.M.ObjectOfVar.end() || !capturesFunctionVariable(Var))
-        continue;
-      if (Capture.isImplicit() && Capture.getCaptureKind() == LCK_ByRef)
-        continue;
-      if (std::optional<Unsupported> Why = inexactInitCapture(Capture, Var, Lambda)) {
-        L.M.LambdaCaptures.push_back({Capture.isImplicit() ? Lambda->getBeginLoc()
-                                                           : Capture.getLocation(),
-                                      Found->second, *Why});
-        continue;
-      }
-      // Every implicit copy is added after the same `=`.
-      std::optional<SourceLocation> Loc =
-          Capture.isImplicit() ? writtenAt(Lambda->getCaptureDefaultLoc(), Found->second,
-                                           /*Once=*/false)
-                               : writtenAt(Capture.getLocation(), Found->second);
-      if (!Loc)
-        continue;
-      Hole H;
-      H.HoleKind = Hole::Kind::Binding; // the name as written unless kept
-      H.Object = Found->second;
-      H.Replacement = std::make_shared<Code>();
-      if (Capture.isImplicit()) { // after the `=`
-        unsigned After = L.rangeOf(SourceRange(*Loc, *Loc)).End;
-        H.Range = {After, After};
-        H.Replacement->literal(", ");
-      } else {
-        H.Range = L.rangeOf(SourceRange(*Loc, *Loc));
-      }
-      H.Replacement->literal(Var->getName().str() + " = ").object(Found->second);
-      L.addHole(std::move(H));
+      if (Capture.capturesThis())
+        captureThis(Capture, Lambda);
+      else if (std::optional<CapturedObject> Object = capturedObject(Capture))
+        Captured.push_back(*Object);
     }
+    if (llvm::any_of(Captured, [&](const CapturedObject &Object) {
+          return !initCaptureCopiesExactly(*Object.Capture, Object.Var, Lambda);
+        })) {
+      copyThroughReferences(Lambda, Captured);
+      return true;
+    }
+    for (const CapturedObject &Object : Captured)
+      initCapture(Object, Lambda);
     return true;
+  }
+
+  struct CapturedObject {
+    const LambdaCapture *Capture;
+    const VarDecl *Var;
+    ObjectId Id;
+  };
+
+  /// The frame object \p Capture holds in a capture of the lambda's own,
+  /// if it does: not through `[&]`, nor a capture of a lambda around it.
+  std::optional<CapturedObject> capturedObject(const LambdaCapture &Capture) const {
+    if (!Capture.capturesVariable() ||
+        (Capture.isImplicit() && Capture.getCaptureKind() == LCK_ByRef))
+      return std::nullopt;
+    const auto *Var = dyn_cast<VarDecl>(Capture.getCapturedVar());
+    auto Found = Var ? L.M.ObjectOfVar.find(Var) : L.M.ObjectOfVar.end();
+    if (Found == L.M.ObjectOfVar.end() || !capturesFunctionVariable(Var))
+      return std::nullopt;
+    return CapturedObject{&Capture, Var, Found->second};
+  }
+
+  /// `[x]` -> `[x = frame.x]`, `[=]` -> `[=, x = frame.x]` if x is kept.
+  void initCapture(const CapturedObject &Object, const LambdaExpr *Lambda) {
+    const LambdaCapture &Capture = *Object.Capture;
+    // Every implicit copy is added after the same `=`.
+    std::optional<SourceLocation> Loc =
+        Capture.isImplicit()
+            ? writtenAt(Lambda->getCaptureDefaultLoc(), Object.Id, /*Once=*/false)
+            : writtenAt(Capture.getLocation(), Object.Id);
+    if (!Loc)
+      return;
+    Hole H;
+    H.HoleKind = Hole::Kind::Binding; // the name as written unless kept
+    H.Object = Object.Id;
+    H.Replacement = std::make_shared<Code>();
+    if (Capture.isImplicit()) { // after the `=`
+      unsigned After = L.rangeOf(SourceRange(*Loc, *Loc)).End;
+      H.Range = {After, After};
+      H.Replacement->literal(", ");
+    } else {
+      H.Range = L.rangeOf(SourceRange(*Loc, *Loc));
+    }
+    H.Replacement->literal(Object.Var->getName().str() + " = ").object(Object.Id);
+    L.addHole(std::move(H));
+  }
+
+  /// Builds \p Lambda inside a lambda that binds a reference to each of \p
+  /// Copied, `[&, &x = frame.x] { return [x] { ... }; }()`: capturing a
+  /// reference by copy copies what it names, an array element by element
+  /// and a const object as const, as the source's capture of the variable
+  /// does, and the captures stay as written, in their order. The closure is
+  /// the inner lambda's prvalue, built in place.
+  void copyThroughReferences(const LambdaExpr *Lambda,
+                             llvm::ArrayRef<CapturedObject> Copied) {
+    if (Lambda->getBeginLoc().isMacroID())
+      return;
+    Hole H;
+    H.HoleKind = Hole::Kind::Text;
+    H.Range = L.rangeOf(Lambda);
+    int Index = static_cast<int>(L.M.Body.Holes.size());
+    H.Replacement = std::make_shared<Code>();
+    H.Replacement->literal("[&");
+    for (const CapturedObject &Object : Copied)
+      H.Replacement->literal(", &" + Object.Var->getName().str() + " = ").object(Object.Id);
+    H.Replacement->literal("] { return ").source(H.Range, Index).literal("; }()");
+    L.addHole(std::move(H));
+  }
+
+  /// A capture of `this` where `this` is not the object the frame points
+  /// at. `[*this]` copies the object, `[self_copy = *self]`, and the
+  /// lambda's body names the copy (see VisitCXXThisExpr). A lambda inside
+  /// it capturing that `this` by copy (`[this]`, `[=]` using it) captures
+  /// the copy by reference instead, which its `this` points at.
+  void captureThis(const LambdaCapture &Capture, const LambdaExpr *Lambda) {
+    // The capture's `this` (its initializer) is rewritten here, not as a
+    // use: `[this]` in poll() captures the future, through which the body
+    // reaches the frame's pointer.
+    if (Capture.isExplicit())
+      CaptureOfThis.insert(Capture.getLocation());
+    if (!L.M.thisObject() || Capture.getLocation().isMacroID())
+      return;
+    std::optional<std::string> Outer = copyNamedByThis(Capture.getLocation(), /*Skip=*/1);
+    if (Capture.getCaptureKind() == LCK_StarThis) {
+      std::string Copy = starThisCopyName(Lambda);
+      StarThisCopies[Lambda] = Copy;
+      // `*this`: the name before the `*`, the object after it.
+      unsigned Star = L.SM.getFileOffset(Capture.getLocation());
+      insertText(Star, Copy + " = ");
+      std::optional<Token> Word = Lexer::findNextToken(Capture.getLocation(), L.SM,
+                                                       L.Ctx.getLangOpts());
+      if (!Word)
+        return;
+      SourceLocation ThisLoc = Word->getLocation();
+      if (Outer)
+        replaceText(L.rangeOf(SourceRange(ThisLoc, ThisLoc)), "(&" + *Outer + ")");
+      else
+        addThisHole(ThisLoc, /*Implicit=*/false);
+      return;
+    }
+    if (!Outer)
+      return;
+    if (!Capture.isImplicit())
+      replaceText(L.rangeOf(SourceRange(Capture.getLocation(), Capture.getLocation())),
+                  "&" + *Outer);
+    else if (Lambda->getCaptureDefault() == LCD_ByCopy)
+      insertText(L.rangeOf(SourceRange(Lambda->getCaptureDefaultLoc(),
+                                       Lambda->getCaptureDefaultLoc()))
+                     .End,
+                 ", &" + *Outer);
+  }
+
+  /// "self_copy", or "self_copy_1"... if the lambda spells that name.
+  std::string starThisCopyName(const LambdaExpr *Lambda) const {
+    std::map<std::string, unsigned> Spelled = identifierCounts(Lambda->getSourceRange(), L.Ctx);
+    std::string Name = "self_copy";
+    for (unsigned Suffix = 1; Spelled.count(Name); ++Suffix)
+      Name = "self_copy_" + std::to_string(Suffix);
+    return Name;
+  }
+
+  /// The copy a `this` written at \p Loc points at, if it is a lambda's
+  /// copy of `*this`: that of the innermost lambda around \p Loc's body
+  /// capturing `this` (skipping the innermost \p Skip lambdas) when that
+  /// lambda captures it by copy.
+  std::optional<std::string> copyNamedByThis(SourceLocation Loc, unsigned Skip = 0) const {
+    unsigned At = L.SM.getFileOffset(L.SM.getFileLoc(Loc));
+    for (auto Lambda = Lambdas.rbegin() + std::min<size_t>(Skip, Lambdas.size());
+         Lambda != Lambdas.rend(); ++Lambda) {
+      TextRange Body = L.rangeOf((*Lambda)->getBody());
+      if (At < Body.Begin || At >= Body.End)
+        continue; // a capture's initializer: the scope around the lambda
+      for (const LambdaCapture &Capture : (*Lambda)->captures())
+        if (Capture.capturesThis() && Capture.getCaptureKind() == LCK_StarThis)
+          return StarThisCopies.lookup(*Lambda);
+    }
+    return std::nullopt;
+  }
+
+  void insertText(unsigned At, std::string Text) { replaceText({At, At}, std::move(Text)); }
+
+  void replaceText(TextRange Range, std::string Text) {
+    Hole H;
+    H.HoleKind = Hole::Kind::Text;
+    H.Range = Range;
+    H.Replacement = std::make_shared<Code>();
+    H.Replacement->literal(std::move(Text));
+    L.addHole(std::move(H));
   }
 
   /// True unless a lambda around the innermost one holds Var in a capture
@@ -2588,19 +2727,15 @@ public:
     return true;
   }
 
-  /// Why an init-capture of the frame's member would not copy as \p
-  /// Capture does, if it would not.
-  static std::optional<Unsupported> inexactInitCapture(const LambdaCapture &Capture,
-                                                       const VarDecl *Var,
-                                                       const LambdaExpr *Lambda) {
+  /// False if an init-capture of the frame's member would not copy as \p
+  /// Capture does: an array decays, a const object's copy is not const (in
+  /// a lambda that is not mutable, every copy is read as const).
+  static bool initCaptureCopiesExactly(const LambdaCapture &Capture, const VarDecl *Var,
+                                       const LambdaExpr *Lambda) {
     if (Capture.getCaptureKind() == LCK_ByRef)
-      return std::nullopt;
+      return true;
     QualType Copied = Var->getType().getNonReferenceType();
-    if (Copied->isArrayType())
-      return Unsupported::LambdaCopiesKeptArray;
-    if (Copied.isConstQualified() && Lambda->isMutable())
-      return Unsupported::LambdaCopiesKeptConst;
-    return std::nullopt;
+    return !Copied->isArrayType() && !(Copied.isConstQualified() && Lambda->isMutable());
   }
 
   /// True if \p Ref, in a lambda's body, names a capture the rewrite keeps
@@ -2641,7 +2776,10 @@ private:
   std::set<std::pair<unsigned, ObjectId>> Done;
   /// The lambdas around the node visited, innermost last.
   std::vector<const LambdaExpr *> Lambdas;
-  int InDecltype = 0;
+  /// Where explicit captures of `this` and `*this` are written.
+  llvm::DenseSet<SourceLocation> CaptureOfThis;
+  /// A lambda capturing `*this` -> the name of its copy.
+  llvm::DenseMap<const LambdaExpr *, std::string> StarThisCopies;
   /// Implicit `this` of a qualified member access -> where it is written.
   llvm::DenseMap<const CXXThisExpr *, SourceLocation> QualifiedAccess;
 };

@@ -297,12 +297,6 @@ private:
       if (hitsGccArrayNewBug(Object))
         return fail(Object.Loc, Unsupported::KeptMultidimensionalArray, What);
     }
-    for (const AsyncFunctionModel::Capture &Capture : M.LambdaCaptures)
-      if (M.Objects[Capture.Object].Kept)
-        return fail(Capture.Loc, Capture.Why,
-                    Capture.Why == Unsupported::LambdaCapturesStarThis
-                        ? ""
-                        : "'" + M.Objects[Capture.Object].SourceName + "'");
     for (auto [Loc, Id] : M.MacroUses)
       if (M.Objects[Id].Kept)
         return fail(Loc, Unsupported::KeptUseInMacro,

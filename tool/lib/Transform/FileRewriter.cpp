@@ -1,5 +1,6 @@
 #include "Transform/FileRewriter.h"
 
+#include "Analysis/AnnotatedLambdas.h"
 #include "Frontend/AsyncFunctionFinder.h"
 #include "Transform/RegionFormatter.h"
 #include "clang/AST/ASTContext.h"
@@ -160,6 +161,9 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
     removeAnnotations(F, R, RemovedAnnotations);
     if (!Model.Function.BoxedSignature)
       R.ReplaceText(SM.getExpansionRange(returnTypeRange(F)), Emitted->ReturnType);
+    if (Model.Function.isLambda())
+      for (const auto &[Range, Text] : cxx17TemplateParameters(Model.Function))
+        R.ReplaceText(SM.getExpansionRange(Range), Text);
     if (Model.DefinedAfter) {
       R.ReplaceText(SM.getExpansionRange(F->getBody()->getSourceRange()), ";");
       continue;
