@@ -23,6 +23,7 @@
 #include "Analysis/EvaluationOrder.h"
 #include "Analysis/Naming.h"
 #include "Analysis/NodeSearch.h"
+#include "Analysis/ParenListInit.h"
 #include "Analysis/References.h"
 #include "Analysis/TemplateInstances.h"
 #include "Analysis/InPlaceCombinators.h"
@@ -2221,9 +2222,7 @@ class BodyHoles : public RecursiveASTVisitor<BodyHoles> {
 public:
   explicit BodyHoles(Lowering &L) : L(L) {}
 
-  /// C++20's `Agg(a, b)` has no C++17 spelling but a braced list, which
-  /// initialises the same elements in the same order; the conversions a
-  /// braced list would reject as narrowing are written out.
+  /// C++20's `Agg(a, b)` is written `Agg{a, b}` (ParenListInit.h).
   bool VisitCXXParenListInitExpr(CXXParenListInitExpr *List) {
     if (const Expr *Bound = temporaryBoundToReference(List)) {
       reportUnsupported(L.Diags, Bound->getBeginLoc(),
@@ -2231,24 +2230,53 @@ public:
       L.Failed = true;
       return true;
     }
-    replaceToken(List->getBeginLoc(), "{");
-    replaceToken(List->getEndLoc(), "}");
-    for (const Expr *Init : List->getUserSpecifiedInitExprs())
-      if (Init->getType()->isScalarType() &&
-          !L.Ctx.hasSameUnqualifiedType(Init->getType(),
-                                        Init->IgnoreImpCasts()->getType()))
-        wrap(Init, "static_cast<" + spellType(Init->getType(), L.Ctx) + ">(", ")");
+    std::vector<const Expr *> Elements(List->getUserSpecifiedInitExprs().begin(),
+                                       List->getUserSpecifiedInitExprs().end());
+    writeBraced(List->getBeginLoc(), List->getEndLoc(), Elements, castsOf(List, L.Ctx));
     return true;
   }
 
-  /// An element of \p List that binds a reference member to a temporary
-  /// (or to part of one): C++20 ends such a temporary with the
-  /// full-expression ([class.temporary]/6), a braced list extends it.
-  static const Expr *temporaryBoundToReference(const CXXParenListInitExpr *List) {
-    for (const Expr *Init : List->getUserSpecifiedInitExprs())
-      if (Init->isGLValue() && !nodesUnder<MaterializeTemporaryExpr>(Init).empty())
-        return Init;
-    return nullptr;
+  /// In a template's pattern, `T x(a, b)`: braces where clang's instances
+  /// initialise an aggregate.
+  bool VisitVarDecl(VarDecl *Var) {
+    Expr *Init = Var->getInit();
+    if (auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(Init))
+      Init = Cleanups->getSubExpr();
+    if (auto *List = dyn_cast_or_null<ParenListExpr>(Init))
+      inInstances(List->getLParenLoc(), List->getRParenLoc(), Var->getType(),
+                  {List->getExprs(), List->getNumExprs()});
+    return true;
+  }
+
+  /// In a template's pattern, `T(a, b)`.
+  bool VisitCXXUnresolvedConstructExpr(CXXUnresolvedConstructExpr *Construct) {
+    if (!Construct->isListInitialization() && Construct->getLParenLoc().isValid())
+      inInstances(Construct->getLParenLoc(), Construct->getRParenLoc(),
+                  Construct->getTypeAsWritten(),
+                  {Construct->arg_begin(), Construct->arg_end()});
+    return true;
+  }
+
+  void inInstances(SourceLocation LParen, SourceLocation RParen, QualType Aggregate,
+                   llvm::ArrayRef<Expr *> Elements) {
+    if (!InstanceLists)
+      InstanceLists.emplace(clangInstances(L.M));
+    InstanceParenLists::Decision D = InstanceLists->decide(
+        RParen, Aggregate, spellType(Aggregate, L.Ctx), Elements.size(), L.Ctx);
+    if (D.Rejected) {
+      reportUnsupported(L.Diags, D.RejectedAt, *D.Rejected);
+      L.Failed = true;
+    } else if (D.Braced) {
+      writeBraced(LParen, RParen, {Elements.begin(), Elements.end()}, D.Spelling);
+    }
+  }
+
+  void writeBraced(SourceLocation LParen, SourceLocation RParen,
+                   const std::vector<const Expr *> &Elements, const BracedSpelling &Spelling) {
+    replaceToken(LParen, "{");
+    replaceToken(RParen, "}");
+    for (const auto &[Index, Type] : Spelling.Casts)
+      wrap(Elements[Index], "static_cast<" + Type + ">(", ")");
   }
 
   void replaceToken(SourceLocation Loc, llvm::StringRef Text) {
@@ -2570,6 +2598,8 @@ private:
   /// The lambdas around the node visited, innermost last.
   std::vector<const LambdaExpr *> Lambdas;
   int InDecltype = 0;
+  /// A template's instances' paren-list initializations, found on first use.
+  std::optional<InstanceParenLists> InstanceLists;
   /// Implicit `this` of a qualified member access -> where it is written.
   llvm::DenseMap<const CXXThisExpr *, SourceLocation> QualifiedAccess;
 };
