@@ -792,9 +792,16 @@ public:
   }
 
   void lowerDeclaration(BlockNode &Out, const DeclStmt *Decls) {
-    bool Automatic = llvm::all_of(Decls->decls(), [](const Decl *D) {
+    std::vector<const VarDecl *> Vars;
+    for (const Decl *D : Decls->decls())
+      if (const auto *Var = dyn_cast<VarDecl>(D))
+        Vars.push_back(Var);
+    // `struct P { int x; } p{co_await f()};` defines a type and declares
+    // variables of it.
+    bool DefinesType = Vars.size() != static_cast<size_t>(llvm::size(Decls->decls()));
+    bool Automatic = !Vars.empty() && llvm::all_of(Decls->decls(), [](const Decl *D) {
       const auto *Var = dyn_cast<VarDecl>(D);
-      return Var && Var->hasLocalStorage();
+      return Var ? Var->hasLocalStorage() : isa<TagDecl>(D);
     });
     if (!Automatic) {
       if (containsAwait(Decls)) {
@@ -811,8 +818,12 @@ public:
       Statement.DeclaresName = true;
       return;
     }
-    for (const Decl *D : Decls->decls()) {
-      const auto *Var = cast<VarDecl>(D);
+    // Printed as written by its first variable's node, unless an await
+    // between two variables takes it apart.
+    bool AsOneDeclaration = Vars.size() == 1 || (DefinesType && !containsAwait(Decls));
+    if (!AsOneDeclaration && DefinesType && !declareTypesApart(Out, Decls))
+      return;
+    for (const VarDecl *Var : Vars) {
       const Expr *Init = Var->getInit();
       const ArrayInitLoopExpr *Copy = copiedArray(Var);
       std::optional<FullExpression> Full;
@@ -827,14 +838,36 @@ public:
         Declare.Evaluates.push_back(Init);
       Declare.Object = addVariable(Var, ObjectKind::Local);
       Declare.Init = initializer(Var);
-      Declare.AsWritten = Decls->isSingleDecl()
-                              ? statementText(Decls)
-                              : declarationOf(Var, Declare.Init);
+      if (!AsOneDeclaration)
+        Declare.AsWritten = declarationOf(Var, Declare.Init);
+      else if (Var == Vars.front())
+        Declare.AsWritten = statementText(Decls);
       if (const auto *Decomposition = dyn_cast<DecompositionDecl>(Var))
         declareBindings(Out, Decomposition);
       if (Full)
         Full->finish(Out);
     }
+  }
+
+  /// The types a declaration of several variables defines, each as a
+  /// statement of its own before the variables (declared one by one). An
+  /// unnamed one cannot be named by the variables after the first.
+  bool declareTypesApart(BlockNode &Out, const DeclStmt *Decls) {
+    for (const Decl *D : Decls->decls()) {
+      const auto *Tag = dyn_cast<TagDecl>(D);
+      if (!Tag)
+        continue;
+      if (!Tag->getIdentifier()) {
+        reportUnsupported(Diags, Tag->getLocation(), Unsupported::UnnamedTypeWithVariables);
+        Failed = true;
+        return false;
+      }
+      auto &Statement = Out.add<StatementNode>();
+      Statement.Origin = Decls;
+      Statement.Text = Code().source(rangeOf(Tag->getSourceRange())).literal(";");
+      Statement.DeclaresName = true;
+    }
+    return true;
   }
 
   /// "T name = init;" for one variable of a declaration with several.
