@@ -1368,12 +1368,6 @@ public:
       fail(RangeInit->getBeginLoc(), "internal error: a braced range without its array");
       return std::nullopt;
     }
-    if (Array && hasDestructor(Array->getElementType())) {
-      reportUnsupported(Diags, RangeInit->getBeginLoc(),
-                        Unsupported::InitializerListAcrossAwait);
-      Failed = true;
-      return std::nullopt;
-    }
     QualType Type = Array       ? elementStorage(Array)
                     : Temporary ? RangeInit->getType()
                                 : RangeVar->getType();
@@ -1382,6 +1376,16 @@ public:
                                   For->getBeginLoc());
     M.ObjectOfVar[RangeVar] = Range;
     Scope.Declared.push_back(Range);
+    if (Array && hasDestructor(Array->getElementType())) {
+      // Built as one array, which destroys the elements built so far when
+      // one throws; it ends with the loop's scope, last element first.
+      auto &Declare = Scope.add<DeclareNode>();
+      Declare.Origin = RangeInit;
+      Declare.Evaluates.push_back(RangeInit);
+      Declare.Object = Range;
+      Declare.Init = sourceOf(List);
+      return Range;
+    }
     auto &RangeSpill = Scope.add<SpillNode>();
     RangeSpill.Origin = RangeInit;
     RangeSpill.Evaluates.push_back(RangeInit);
