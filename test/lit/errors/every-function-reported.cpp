@@ -9,7 +9,7 @@
 UNAWAIT_ASYNC unawait::Async<int> first_fine() { co_return co_await ready(1); }
 
 UNAWAIT_ASYNC unawait::Async<int> bad_kept_lambda(int n) {
-  // CHECK: every-function-reported.cpp:[[@LINE+1]]:8: error: an object of a lambda, local or unnamed class type kept across a suspension point cannot be rewritten
+  // CHECK: every-function-reported.cpp:[[@LINE+1]]:8: error: an object of a lambda, local or unnamed class or enumeration type kept across a suspension point cannot be rewritten
   auto plus_n = [n](int a) { return a + n; };
   co_await ready(1);
   co_return plus_n(1);

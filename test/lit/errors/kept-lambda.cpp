@@ -7,7 +7,7 @@
 #include "Inputs/futures.hpp"
 
 UNAWAIT_ASYNC unawait::Async<int> keeps_lambda() {
-  // CHECK: kept-lambda.cpp:[[@LINE+1]]:8: error: an object of a lambda, local or unnamed class type kept across a suspension point cannot be rewritten: its type cannot be named outside the function; give the class a name at namespace scope, or use std::function ('add_one': the type of a lambda cannot be named)
+  // CHECK: kept-lambda.cpp:[[@LINE+1]]:8: error: an object of a lambda, local or unnamed class or enumeration type kept across a suspension point cannot be rewritten: its type cannot be named outside the function; give the type a name at namespace scope, or use std::function for a lambda ('add_one': the type of a lambda cannot be named)
   auto add_one = [](int x) { return x + 1; };
   int a = co_await ready(1);
   co_return add_one(a);

@@ -10,7 +10,7 @@ UNAWAIT_ASYNC unawait::Async<int> keeps_local_class() {
   struct Local {
     int value;
   };
-  // CHECK: local-class.cpp:[[@LINE+1]]:9: error: an object of a lambda, local or unnamed class type kept across a suspension point cannot be rewritten: its type cannot be named outside the function; give the class a name at namespace scope, or use std::function ('local': a class declared inside a function cannot be named outside it)
+  // CHECK: local-class.cpp:[[@LINE+1]]:9: error: an object of a lambda, local or unnamed class or enumeration type kept across a suspension point cannot be rewritten: its type cannot be named outside the function; give the type a name at namespace scope, or use std::function for a lambda ('local': a class declared inside a function cannot be named outside it)
   Local local{1};
   co_await ready(1);
   co_return local.value;

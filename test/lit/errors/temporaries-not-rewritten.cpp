@@ -1,8 +1,8 @@
-// Temporaries the frame cannot hold across an await: the elements of a
-// range-for's braced list that have destructors, and a lambda with a
+// A temporary the frame cannot hold across an await: a lambda with a
 // destructor (its type has no name). (A braced list's elements with
-// destructors in an awaiting full-expression are held:
-// rewrite/initializer-list-with-destructors.cpp.)
+// destructors are held, in an awaiting full-expression:
+// rewrite/initializer-list-with-destructors.cpp, and as a range-for's range:
+// rewrite/range-for-braced-destructors.cpp.)
 // RUN: unawait rewrite %s > %t.out 2> %t.err; test $? -eq 1
 // RUN: count 0 < %t.out
 // RUN: FileCheck %s --input-file %t.err --implicit-check-not=error:
@@ -12,14 +12,6 @@
 #include <string>
 
 template <class F> Ready call(const F &f) { return ready(f()); }
-
-UNAWAIT_ASYNC unawait::Async<int> elements() {
-  int total = 0;
-  // CHECK: temporaries-not-rewritten.cpp:[[@LINE+1]]:31: error: a range-for over a braced list of objects with destructors, in a loop that is taken apart is not supported yet: build a std::array (or a container) in a variable first
-  for (const std::string &s : {std::string("a"), std::string("b")})
-    total += co_await ready(static_cast<int>(s.size()));
-  co_return total;
-}
 
 UNAWAIT_ASYNC unawait::Async<int> closure() {
   std::string text = "abc";

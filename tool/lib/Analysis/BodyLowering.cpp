@@ -23,6 +23,7 @@
 #include "Analysis/EvaluationOrder.h"
 #include "Analysis/Naming.h"
 #include "Analysis/NodeSearch.h"
+#include "Analysis/ParenListInit.h"
 #include "Analysis/References.h"
 #include "Analysis/TemplateInstances.h"
 #include "Analysis/InPlaceCombinators.h"
@@ -806,9 +807,16 @@ public:
   }
 
   void lowerDeclaration(BlockNode &Out, const DeclStmt *Decls) {
-    bool Automatic = llvm::all_of(Decls->decls(), [](const Decl *D) {
+    std::vector<const VarDecl *> Vars;
+    for (const Decl *D : Decls->decls())
+      if (const auto *Var = dyn_cast<VarDecl>(D))
+        Vars.push_back(Var);
+    // `struct P { int x; } p{co_await f()};` defines a type and declares
+    // variables of it.
+    bool DefinesType = Vars.size() != static_cast<size_t>(llvm::size(Decls->decls()));
+    bool Automatic = !Vars.empty() && llvm::all_of(Decls->decls(), [](const Decl *D) {
       const auto *Var = dyn_cast<VarDecl>(D);
-      return Var && Var->hasLocalStorage();
+      return Var ? Var->hasLocalStorage() : isa<TagDecl>(D);
     });
     if (!Automatic) {
       if (containsAwait(Decls)) {
@@ -825,8 +833,12 @@ public:
       Statement.DeclaresName = true;
       return;
     }
-    for (const Decl *D : Decls->decls()) {
-      const auto *Var = cast<VarDecl>(D);
+    // Printed as written by its first variable's node, unless an await
+    // between two variables takes it apart.
+    bool AsOneDeclaration = Vars.size() == 1 || (DefinesType && !containsAwait(Decls));
+    if (!AsOneDeclaration && DefinesType && !declareTypesApart(Out, Decls))
+      return;
+    for (const VarDecl *Var : Vars) {
       const Expr *Init = Var->getInit();
       const ArrayInitLoopExpr *Copy = copiedArray(Var);
       std::optional<FullExpression> Full;
@@ -855,9 +867,10 @@ public:
                            .object(*Elements)
                            .literal("))");
       }
-      Declare.AsWritten = Decls->isSingleDecl()
-                              ? statementText(Decls)
-                              : declarationOf(Var, Declare.Init);
+      if (!AsOneDeclaration)
+        Declare.AsWritten = declarationOf(Var, Declare.Init);
+      else if (Var == Vars.front())
+        Declare.AsWritten = statementText(Decls);
       if (const auto *Decomposition = dyn_cast<DecompositionDecl>(Var))
         declareBindings(Out, Decomposition);
       if (Full)
@@ -886,6 +899,27 @@ public:
     Declare.Object = Elements;
     Declare.Init = sourceOf(List);
     return Elements;
+  }
+
+  /// The types a declaration of several variables defines, each as a
+  /// statement of its own before the variables (declared one by one). An
+  /// unnamed one cannot be named by the variables after the first.
+  bool declareTypesApart(BlockNode &Out, const DeclStmt *Decls) {
+    for (const Decl *D : Decls->decls()) {
+      const auto *Tag = dyn_cast<TagDecl>(D);
+      if (!Tag)
+        continue;
+      if (!Tag->getIdentifier()) {
+        reportUnsupported(Diags, Tag->getLocation(), Unsupported::UnnamedTypeWithVariables);
+        Failed = true;
+        return false;
+      }
+      auto &Statement = Out.add<StatementNode>();
+      Statement.Origin = Decls;
+      Statement.Text = Code().source(rangeOf(Tag->getSourceRange())).literal(";");
+      Statement.DeclaresName = true;
+    }
+    return true;
   }
 
   /// "T name = init;" for one variable of a declaration with several.
@@ -1386,12 +1420,6 @@ public:
       fail(RangeInit->getBeginLoc(), "internal error: a braced range without its array");
       return std::nullopt;
     }
-    if (Array && hasDestructor(Array->getElementType())) {
-      reportUnsupported(Diags, RangeInit->getBeginLoc(),
-                        Unsupported::InitializerListAcrossAwait);
-      Failed = true;
-      return std::nullopt;
-    }
     QualType Type = Array       ? elementStorage(Array)
                     : Temporary ? RangeInit->getType()
                                 : RangeVar->getType();
@@ -1400,6 +1428,16 @@ public:
                                   For->getBeginLoc());
     M.ObjectOfVar[RangeVar] = Range;
     Scope.Declared.push_back(Range);
+    if (Array && hasDestructor(Array->getElementType())) {
+      // Built as one array, which destroys the elements built so far when
+      // one throws; it ends with the loop's scope, last element first.
+      auto &Declare = Scope.add<DeclareNode>();
+      Declare.Origin = RangeInit;
+      Declare.Evaluates.push_back(RangeInit);
+      Declare.Object = Range;
+      Declare.Init = sourceOf(List);
+      return Range;
+    }
     auto &RangeSpill = Scope.add<SpillNode>();
     RangeSpill.Origin = RangeInit;
     RangeSpill.Evaluates.push_back(RangeInit);
@@ -2293,9 +2331,7 @@ class BodyHoles : public RecursiveASTVisitor<BodyHoles> {
 public:
   explicit BodyHoles(Lowering &L) : L(L) {}
 
-  /// C++20's `Agg(a, b)` has no C++17 spelling but a braced list, which
-  /// initialises the same elements in the same order; the conversions a
-  /// braced list would reject as narrowing are written out.
+  /// C++20's `Agg(a, b)` is written `Agg{a, b}` (ParenListInit.h).
   bool VisitCXXParenListInitExpr(CXXParenListInitExpr *List) {
     if (const Expr *Bound = temporaryBoundToReference(List)) {
       reportUnsupported(L.Diags, Bound->getBeginLoc(),
@@ -2303,24 +2339,53 @@ public:
       L.Failed = true;
       return true;
     }
-    replaceToken(List->getBeginLoc(), "{");
-    replaceToken(List->getEndLoc(), "}");
-    for (const Expr *Init : List->getUserSpecifiedInitExprs())
-      if (Init->getType()->isScalarType() &&
-          !L.Ctx.hasSameUnqualifiedType(Init->getType(),
-                                        Init->IgnoreImpCasts()->getType()))
-        wrap(Init, "static_cast<" + spellType(Init->getType(), L.Ctx) + ">(", ")");
+    std::vector<const Expr *> Elements(List->getUserSpecifiedInitExprs().begin(),
+                                       List->getUserSpecifiedInitExprs().end());
+    writeBraced(List->getBeginLoc(), List->getEndLoc(), Elements, castsOf(List, L.Ctx));
     return true;
   }
 
-  /// An element of \p List that binds a reference member to a temporary
-  /// (or to part of one): C++20 ends such a temporary with the
-  /// full-expression ([class.temporary]/6), a braced list extends it.
-  static const Expr *temporaryBoundToReference(const CXXParenListInitExpr *List) {
-    for (const Expr *Init : List->getUserSpecifiedInitExprs())
-      if (Init->isGLValue() && !nodesUnder<MaterializeTemporaryExpr>(Init).empty())
-        return Init;
-    return nullptr;
+  /// In a template's pattern, `T x(a, b)`: braces where clang's instances
+  /// initialise an aggregate.
+  bool VisitVarDecl(VarDecl *Var) {
+    Expr *Init = Var->getInit();
+    if (auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(Init))
+      Init = Cleanups->getSubExpr();
+    if (auto *List = dyn_cast_or_null<ParenListExpr>(Init))
+      inInstances(List->getLParenLoc(), List->getRParenLoc(), Var->getType(),
+                  {List->getExprs(), List->getNumExprs()});
+    return true;
+  }
+
+  /// In a template's pattern, `T(a, b)`.
+  bool VisitCXXUnresolvedConstructExpr(CXXUnresolvedConstructExpr *Construct) {
+    if (!Construct->isListInitialization() && Construct->getLParenLoc().isValid())
+      inInstances(Construct->getLParenLoc(), Construct->getRParenLoc(),
+                  Construct->getTypeAsWritten(),
+                  {Construct->arg_begin(), Construct->arg_end()});
+    return true;
+  }
+
+  void inInstances(SourceLocation LParen, SourceLocation RParen, QualType Aggregate,
+                   llvm::ArrayRef<Expr *> Elements) {
+    if (!InstanceLists)
+      InstanceLists.emplace(clangInstances(L.M));
+    InstanceParenLists::Decision D = InstanceLists->decide(
+        RParen, Aggregate, spellType(Aggregate, L.Ctx), Elements.size(), L.Ctx);
+    if (D.Rejected) {
+      reportUnsupported(L.Diags, D.RejectedAt, *D.Rejected);
+      L.Failed = true;
+    } else if (D.Braced) {
+      writeBraced(LParen, RParen, {Elements.begin(), Elements.end()}, D.Spelling);
+    }
+  }
+
+  void writeBraced(SourceLocation LParen, SourceLocation RParen,
+                   const std::vector<const Expr *> &Elements, const BracedSpelling &Spelling) {
+    replaceToken(LParen, "{");
+    replaceToken(RParen, "}");
+    for (const auto &[Index, Type] : Spelling.Casts)
+      wrap(Elements[Index], "static_cast<" + Type + ">(", ")");
   }
 
   void replaceToken(SourceLocation Loc, llvm::StringRef Text) {
@@ -2780,6 +2845,8 @@ private:
   llvm::DenseSet<SourceLocation> CaptureOfThis;
   /// A lambda capturing `*this` -> the name of its copy.
   llvm::DenseMap<const LambdaExpr *, std::string> StarThisCopies;
+  /// A template's instances' paren-list initializations, found on first use.
+  std::optional<InstanceParenLists> InstanceLists;
   /// Implicit `this` of a qualified member access -> where it is written.
   llvm::DenseMap<const CXXThisExpr *, SourceLocation> QualifiedAccess;
 };

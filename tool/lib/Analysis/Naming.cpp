@@ -213,6 +213,15 @@ std::string unnameableReason(QualType Type, const DeclContext *Inside) {
     else
       break;
   }
+  if (const auto *Enum = Inner->getAs<EnumType>()) {
+    const EnumDecl *Decl = Enum->getDecl();
+    if (Decl->getParentFunctionOrMethod() &&
+        (!Inside || Decl->getParentFunctionOrMethod() != Inside))
+      return "an enumeration declared inside a function cannot be named outside it";
+    if (!Decl->getIdentifier() && !Decl->getTypedefNameForAnonDecl())
+      return "an unnamed enumeration cannot be named";
+    return "";
+  }
   const CXXRecordDecl *Record = Inner->getAsCXXRecordDecl();
   if (!Record)
     return "";

@@ -507,8 +507,8 @@ bool sameInBothPrograms(const FunctionDecl &Spec) {
   return true;
 }
 
-/// The instantiations clang made of a function template, or of a member
-/// function of a class template.
+} // namespace
+
 std::vector<const FunctionDecl *> clangInstances(const AsyncFunctionModel &Template) {
   std::vector<const FunctionDecl *> Instances;
   const FunctionDecl *Pattern = Template.Function.Definition;
@@ -529,8 +529,6 @@ std::vector<const FunctionDecl *> clangInstances(const AsyncFunctionModel &Templ
         Instances.push_back(Member);
   return Instances;
 }
-
-} // namespace
 
 bool addUnrewrittenInstances(ModelRegistry &Models, ASTContext &Context,
                              DiagnosticReporter &Diags) {

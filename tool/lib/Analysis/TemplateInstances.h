@@ -38,6 +38,11 @@ generatedModelOf(const clang::Expr *E, ModelRegistry &Models,
 bool addUnrewrittenInstances(ModelRegistry &Models, clang::ASTContext &Context,
                              DiagnosticReporter &Diags);
 
+/// The instantiations clang made of a function template, or of a member
+/// function of a class template (with their bodies).
+std::vector<const clang::FunctionDecl *>
+clangInstances(const AsyncFunctionModel &Template);
+
 /// The size and alignment of unawait::detail::pack of elements of these
 /// sizes and alignments (runtime/include/unawait/detail/pack.hpp fixes its
 /// layout: each element's head, then a struct of the rest).
