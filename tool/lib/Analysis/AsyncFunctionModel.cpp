@@ -155,17 +155,31 @@ const FrameObject *AsyncFunctionModel::packObject() const {
   return nullptr;
 }
 
-const TemplateTypeParmDecl *expandedTypePack(QualType PackType) {
+const NamedDecl *expandedParameterPack(QualType PackType) {
   const auto *Expansion = PackType->getAs<PackExpansionType>();
   if (!Expansion)
     return nullptr;
+  // The packs the pattern leaves unexpanded; one inside a nested expansion
+  // (`std::tuple<Us...>`) is that expansion's.
   struct Search : RecursiveASTVisitor<Search> {
-    const TemplateTypeParmDecl *Found = nullptr;
+    const NamedDecl *Found = nullptr;
+    bool TraversePackExpansionType(PackExpansionType *) { return true; }
+    bool TraversePackExpansionExpr(PackExpansionExpr *) { return true; }
     bool VisitTemplateTypeParmType(TemplateTypeParmType *Param) {
-      if (!Param->isParameterPack() || !Param->getDecl())
-        return true;
-      Found = Param->getDecl();
-      return false;
+      return !Param->isParameterPack() || !found(Param->getDecl());
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      const auto *Param = dyn_cast<NonTypeTemplateParmDecl>(Ref->getDecl());
+      return !Param || !Param->isParameterPack() || !found(Param);
+    }
+    bool VisitTemplateSpecializationType(TemplateSpecializationType *Type) {
+      const auto *Param = dyn_cast_or_null<TemplateTemplateParmDecl>(
+          Type->getTemplateName().getAsTemplateDecl());
+      return !Param || !Param->isParameterPack() || !found(Param);
+    }
+    bool found(const NamedDecl *Param) {
+      Found = Param;
+      return Param != nullptr;
     }
   } S;
   S.TraverseType(Expansion->getPattern());
@@ -230,14 +244,14 @@ std::optional<Unsupported> unsupportedTemplate(const FunctionDecl *F) {
   return std::nullopt;
 }
 
-/// Why a function parameter pack cannot be kept: the frame keeps one pack,
-/// the last parameter, whose length a template type parameter pack names.
+/// Why the function parameter packs cannot be kept: the frame keeps one
+/// pack, whose length a template parameter pack names.
 std::optional<Unsupported> unsupportedPack(const FunctionDecl *F) {
   unsigned Packs = 0;
   for (const ParmVarDecl *Param : F->parameters())
     if (Param->isParameterPack()) {
       ++Packs;
-      if (Param != F->parameters().back() || !expandedTypePack(Param->getType()))
+      if (!expandedParameterPack(Param->getType()))
         return Unsupported::VariadicTemplate;
     }
   return Packs > 1 ? std::optional(Unsupported::VariadicTemplate) : std::nullopt;

@@ -441,9 +441,11 @@ analyzeAsyncFunction(const AsyncFunction &Function, clang::ASTContext &Context,
 /// destroy what any instance holds).
 bool hasDestructor(clang::QualType Type);
 
-/// The template type parameter pack that \p PackType (a function parameter
-/// pack's type, `Args &&...`) expands, if it names one.
-const clang::TemplateTypeParmDecl *expandedTypePack(clang::QualType PackType);
+/// A template parameter pack (of types, values or templates) that \p
+/// PackType (a function parameter pack's type: `Args &&...`,
+/// `std::integral_constant<int, Ns>...`) expands: its length is the
+/// function parameter pack's.
+const clang::NamedDecl *expandedParameterPack(clang::QualType PackType);
 
 /// False for a type whose size depends on template arguments.
 bool hasKnownSize(clang::QualType Type);

@@ -823,9 +823,23 @@ private:
     return Qualifier + classType();
   }
 
+  /// The function template's parameter list with its requires-clause, as
+  /// written ("template <class T> requires std::integral<T>"): a
+  /// redeclaration must repeat the constraints to name the same function.
+  std::string constrainedTemplateHeader() const {
+    const FunctionTemplateDecl *Template = M.functionTemplate();
+    if (!Template)
+      return "";
+    const TemplateParameterList *Params = Template->getTemplateParameters();
+    SourceRange Written = Params->getSourceRange();
+    if (const Expr *Requires = Params->getRequiresClause())
+      Written.setEnd(Requires->getEndLoc());
+    return Text.range(Text.fileRange(Written)) + "\n";
+  }
+
   /// For a function defined after its class: its definition there,
   /// `inline Node::f_future Node::f(int n) const { ... }` (the default
-  /// arguments stay in the class's declaration).
+  /// arguments stay in the class's declaration, its attributes there too).
   std::string definitionAfterClass() const {
     const auto *Method = cast<CXXMethodDecl>(M.Function.Definition);
     std::string Qualifier = outOfClassQualifier(), Params;
@@ -842,7 +856,10 @@ private:
       Qualifiers += Method->getRefQualifier() == RQ_LValue ? " &" : " &&";
     if (SourceRange Except = Method->getExceptionSpecSourceRange(); Except.isValid())
       Qualifiers += " " + Text.range(Text.fileRange(Except));
-    return lineDirective(Method->getLocation()) + "inline " + returnType(Qualifier) + " " +
+    if (const Expr *Requires = Method->getTrailingRequiresClause())
+      Qualifiers += " requires " + Text.range(Text.fileRange(Requires->getSourceRange()));
+    return lineDirective(Method->getLocation()) + constrainedTemplateHeader() + "inline " +
+           returnType(Qualifier) + " " +
            Qualifier + Method->getNameAsString() + "(" + Params + ")" + Qualifiers + " " +
            factoryBody() + "\n";
   }
