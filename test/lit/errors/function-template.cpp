@@ -19,17 +19,18 @@ UNAWAIT_ASYNC unawait::Async<int> two_packs(Ts... first, Us... second) {
 }
 
 template <class T> struct Holder {
-  unawait::Async<int> get();
+  template <class U> unawait::Async<int> get(U);
 };
 template <>
-// CHECK: function-template.cpp:[[@LINE+1]]:48: error: an annotated explicit specialization of a member of a class template is not supported yet: annotate the member of the class template
-UNAWAIT_ASYNC unawait::Async<int> Holder<int>::get() {
+template <>
+// CHECK: function-template.cpp:[[@LINE+1]]:48: error: an annotated explicit specialization of a member function template for an instance of its class template (`template <> template <> ... S<int>::f<long>(long)`) is not supported yet: its class would be an explicit specialization of a member class template of the instance, which this version does not spell; annotate the member template and pick the case there with `if constexpr`
+UNAWAIT_ASYNC unawait::Async<int> Holder<int>::get<long>(long) {
   co_await ready(0);
   co_return 1;
 }
 
 int use() {
   auto a = two_packs<int>(1, 2L);
-  auto c = Holder<int>().get();
+  auto c = Holder<int>().get(1L);
   return 0;
 }

@@ -234,13 +234,20 @@ bool hasKnownSize(QualType Type) {
 
 namespace {
 
-/// Why a function template cannot be rewritten yet. Its template
-/// parameters are copied to the class template and named in its arguments.
+bool isExplicitSpecialization(const FunctionDecl *F) {
+  return F->getTemplateSpecializationKind() == TSK_ExplicitSpecialization &&
+         !F->isTemplated() && F->getPrimaryTemplate();
+}
+
+/// Why a function template, or a function in one, cannot be rewritten yet.
+/// Its template parameters are copied to the class template and named in
+/// its arguments.
 std::optional<Unsupported> unsupportedTemplate(const FunctionDecl *F) {
-  const FunctionTemplateDecl *Template = F->getDescribedFunctionTemplate();
-  if (!Template)
-    return F->isTemplated() ? Unsupported::FunctionInTemplate
-                            : Unsupported::ExplicitSpecialization;
+  if (isExplicitSpecialization(F) &&
+      F->getPrimaryTemplate()->getInstantiatedFromMemberTemplate())
+    return Unsupported::ExplicitSpecialization;
+  if (F->isTemplated() && !F->getDescribedFunctionTemplate())
+    return Unsupported::FunctionInTemplate;
   return std::nullopt;
 }
 
@@ -271,9 +278,14 @@ std::optional<Unsupported> unsupportedMember(const CXXMethodDecl *Method,
   return std::nullopt;
 }
 
-bool isExplicitSpecialization(const FunctionDecl *F) {
-  return F->getTemplateSpecializationKind() == TSK_ExplicitSpecialization &&
-         !F->isTemplated() && F->getPrimaryTemplate();
+/// `template <> ... Holder<int>::get() {...}`: the member of a class
+/// template's instance that \p F explicitly specializes, if it does.
+const CXXMethodDecl *specializedMember(const FunctionDecl *F) {
+  const auto *Method = dyn_cast<CXXMethodDecl>(F);
+  if (!Method || Method->isTemplated() ||
+      Method->getTemplateSpecializationKind() != TSK_ExplicitSpecialization)
+    return nullptr;
+  return dyn_cast_or_null<CXXMethodDecl>(Method->getInstantiatedFromMemberFunction());
 }
 
 /// An explicit specialization returns what its template returns: the
@@ -305,6 +317,27 @@ void placeSpecialization(AsyncFunctionModel &M, const ModelRegistry &Models,
   M.SpecializationArguments = "<" + Arguments + ">";
 }
 
+/// An explicit specialization of a member of a class template returns what
+/// the member returns. Its class is an explicit specialization of the
+/// member's class (`template <> class Holder<int>::get_future`), nested in
+/// the instance as the member's is, so that it reaches the members the
+/// function can; where the member is not annotated, the class template
+/// declares that class for it, and the function keeps the boxed signature.
+void placeMemberSpecialization(AsyncFunctionModel &M, const CXXMethodDecl &Member,
+                               const ModelRegistry &Models, ASTContext &Context) {
+  const auto *F = cast<CXXMethodDecl>(M.Function.Definition);
+  M.EnclosingClass = "::" + spellType(Context.getRecordType(F->getParent()), Context);
+  const AsyncFunctionModel *Primary = Models.find(&Member);
+  // (One declaration for the specializations of several instances.)
+  bool Declared = llvm::any_of(Models.models(), [&](const AsyncFunctionModel &Other) {
+    return Other.Function.InClassDeclaration == &Member;
+  });
+  M.Function.InClassDeclaration = Primary || Declared ? nullptr : &Member;
+  M.Function.BoxedSignature = !Primary || Primary->Function.BoxedSignature;
+  if (Primary)
+    M.ClassName = Primary->ClassName;
+}
+
 /// Rejects the kinds of functions later versions will rewrite.
 bool supportedFunction(const AsyncFunction &Function, DiagnosticReporter &Diags) {
   const FunctionDecl *F = Function.Definition;
@@ -317,8 +350,7 @@ bool supportedFunction(const AsyncFunction &Function, DiagnosticReporter &Diags)
   // A member of a class template is templated by its class alone.
   bool TemplatedByClass = Method && Method->getParent()->isDependentContext() &&
                           !F->getDescribedFunctionTemplate();
-  if (!What && !TemplatedByClass && !isExplicitSpecialization(F) &&
-      (F->isTemplated() || F->getTemplateSpecializationKind() != TSK_Undeclared))
+  if (!What && !TemplatedByClass)
     What = unsupportedTemplate(F);
   if (!What)
     What = unsupportedPack(F);
@@ -585,6 +617,8 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
     M.NameableClass = false;
   if (isExplicitSpecialization(F))
     placeSpecialization(M, Callees, Context);
+  if (const CXXMethodDecl *Member = specializedMember(F))
+    placeMemberSpecialization(M, *Member, Callees, Context);
   M.OutputIsVoid = Function.OutputType->isVoidType();
   M.OutputTypeSpelling = spellType(Function.OutputType, Context);
 

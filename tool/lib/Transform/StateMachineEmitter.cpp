@@ -32,7 +32,9 @@ public:
     Result.ClassDefinition = classDefinition(Body);
     if (M.Function.InClassDeclaration || M.DefinedAfter)
       Result.ClassDeclaration = templateHeader() + "class " + M.ClassName + ";\n";
-    Result.ReturnType = returnType("");
+    // (Outside its class, the definition's return type is looked up
+    // outside the class.)
+    Result.ReturnType = returnType(M.DefinedAfter ? "" : outOfClassQualifier());
     Result.FactoryBody = factoryBody();
     if (M.DefinedAfter)
       Result.DefinitionAfterClass = definitionAfterClass();
@@ -761,10 +763,11 @@ private:
 
   /// For a member of a class template defined outside the class, the
   /// class's parameter lists as the definition writes them ("template
-  /// <class T>"): the generated class is defined there too.
+  /// <class T>", or "template <>" for an explicit specialization of the
+  /// member): the generated class is defined there too.
   std::string enclosingTemplateHeaders() const {
     const FunctionDecl *F = M.Function.Definition;
-    if (!M.Function.InClassDeclaration)
+    if (!F->isOutOfLine())
       return "";
     std::string Headers;
     for (unsigned I = 0; I < F->getNumTemplateParameterLists(); ++I)
@@ -798,7 +801,7 @@ private:
   std::string outOfClassQualifier() const {
     if (M.DefinedAfter)
       return classQualifier(cast<CXXRecordDecl>(M.Function.Definition->getDeclContext()));
-    if (!M.Function.InClassDeclaration)
+    if (!M.Function.Definition->isOutOfLine())
       return "";
     NestedNameSpecifierLoc Qualifier = M.Function.Definition->getQualifierLoc();
     return Text.range(Text.fileRange(Qualifier.getSourceRange()));
