@@ -8,8 +8,15 @@
 #include "Inputs/futures.hpp"
 #include "Inputs/declared-member.hpp"
 
-// CHECK: member-function.cpp:[[@LINE+1]]:45: error: an annotated member function defined outside its class, in another file than the class is not supported yet: the generated class is declared in the class: rewrite the header, or define the function in the class
-UNAWAIT_ASYNC unawait::Async<int> Declared::later() { co_return co_await ready(2); }
+// (A non-template member defined here is rewritten:
+// rewrite/out-of-class-member-other-file.cpp.)
+template <class T>
+// CHECK: member-function.cpp:[[@LINE+1]]:48: error: an annotated member of a class template, or member template, defined outside its class in another file than the class is not supported yet: its generated class would be a local class of the function, and a local class cannot be a template or have member templates; define the function in the class, or in the class's file
+UNAWAIT_ASYNC unawait::Async<int> Declared<T>::later() { co_return co_await ready(2); }
+
+template <class T>
+// CHECK: member-function.cpp:[[@LINE+1]]:49: error: an annotated member of a class template, or member template, defined outside its class in another file than the class is not supported yet
+UNAWAIT_ASYNC unawait::Async<int> WithTemplate::later(T value) { co_return co_await ready(value); }
 
 
 template <class T> struct Node {
@@ -24,5 +31,7 @@ template <class T> struct Node {
 
 int use() {
   auto node = Node<int>().copy_across();
+  auto later = Declared<int>().later();
+  auto with = WithTemplate().later(1);
   return 0;
 }

@@ -74,7 +74,9 @@ unsigned AsyncFunctionModel::liveBitCount() const {
 std::string AsyncFunctionModel::qualifiedClassName() const {
   // Namespaces and, for a member function, its class (the generated class is
   // nested there); an anonymous namespace's members are reachable from its
-  // parent.
+  // parent. A local class is named inside its function only.
+  if (ClassInBody)
+    return ClassName;
   if (!EnclosingClass.empty())
     return EnclosingClass + "::" + ClassName;
   if (!SpecializationArguments.empty())
@@ -264,15 +266,21 @@ std::optional<Unsupported> unsupportedPack(const FunctionDecl *F) {
   return Packs > 1 ? std::optional(Unsupported::VariadicTemplate) : std::nullopt;
 }
 
+/// A member function defined outside its class, in another file than the
+/// class.
+bool isDeclaredInOtherFile(const CXXMethodDecl &Method, const SourceManager &SM) {
+  return Method.isOutOfLine() &&
+         !SM.isInMainFile(SM.getExpansionLoc(Method.getCanonicalDecl()->getLocation()));
+}
+
 /// Why a member function cannot be rewritten yet. Its generated class is
 /// nested in its class, just before it, so that it reaches the class's
 /// private members the way the function does.
 std::optional<Unsupported> unsupportedMember(const CXXMethodDecl *Method,
                                              const SourceManager &SM) {
   const CXXRecordDecl *Class = Method->getParent();
-  if (Method->isOutOfLine() &&
-      !SM.isInMainFile(SM.getExpansionLoc(Method->getCanonicalDecl()->getLocation())))
-    return Unsupported::OutOfClassMember;
+  if (isDeclaredInOtherFile(*Method, SM) && Method->isTemplated())
+    return Unsupported::OutOfClassMember; // a local class has no member templates
   if ((Class->isLocalClass() && Class->isDependentContext()) || !Class->getIdentifier())
     return Unsupported::LocalClassMember;
   return std::nullopt;
@@ -619,6 +627,12 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
     placeSpecialization(M, Callees, Context);
   if (const CXXMethodDecl *Member = specializedMember(F))
     placeMemberSpecialization(M, *Member, Callees, Context);
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(F);
+      Method && isDeclaredInOtherFile(*Method, Context.getSourceManager())) {
+    M.ClassInBody = true;
+    M.NameableClass = false;
+    M.Function.InClassDeclaration = nullptr;
+  }
   M.OutputIsVoid = Function.OutputType->isVoidType();
   M.OutputTypeSpelling = spellType(Function.OutputType, Context);
 

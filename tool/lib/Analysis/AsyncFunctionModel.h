@@ -326,6 +326,11 @@ struct AsyncFunctionModel {
   /// it. The generated class is declared in the class, and defined after
   /// that class with the function's definition.
   const clang::CXXRecordDecl *DefinedAfter = nullptr;
+  /// For a member function defined outside its class in another file than
+  /// the class (which this rewrite cannot change): the generated class is
+  /// a local class of the function, which reaches what the function can;
+  /// the function keeps the boxed signature.
+  bool ClassInBody = false;
   std::string OutputTypeSpelling;
   bool OutputIsVoid = false;
 

@@ -36,6 +36,10 @@ public:
     // outside the class.)
     Result.ReturnType = returnType(M.DefinedAfter ? "" : outOfClassQualifier());
     Result.FactoryBody = factoryBody();
+    if (M.ClassInBody) { // `{ class f_future {...}; return ...; }`
+      Result.FactoryBody = "{\n" + Result.ClassDefinition + Result.FactoryBody.substr(1);
+      Result.ClassDefinition.clear();
+    }
     if (M.DefinedAfter)
       Result.DefinitionAfterClass = definitionAfterClass();
     return Result;
@@ -801,7 +805,7 @@ private:
   std::string outOfClassQualifier() const {
     if (M.DefinedAfter)
       return classQualifier(cast<CXXRecordDecl>(M.Function.Definition->getDeclContext()));
-    if (!M.Function.Definition->isOutOfLine())
+    if (!M.Function.Definition->isOutOfLine() || M.ClassInBody)
       return "";
     NestedNameSpecifierLoc Qualifier = M.Function.Definition->getQualifierLoc();
     return Text.range(Text.fileRange(Qualifier.getSourceRange()));
