@@ -22,12 +22,25 @@ UNAWAIT_ASYNC unawait::Async<int> WithTemplate::later(T value) { co_return co_aw
 template <class T> struct Node {
   T value = 0;
   UNAWAIT_ASYNC unawait::Async<T> copy_across() {
-    // CHECK: member-function.cpp:[[@LINE+1]]:10: error: an object of a member function's own class kept in its frame, in a class template or a local class is not supported yet: the class is incomplete where the generated class goes, and its definition cannot follow the class there; keep a pointer, or move the function to a class at namespace scope ('copy' of type 'Node<T>')
+    // CHECK: member-function.cpp:[[@LINE+1]]:10: error: an object of a member function's own class kept in its frame, in a class template is not supported yet: the class is incomplete where the generated class goes, and this version defines it after the class for classes that are not templates only; keep a pointer, or define the function outside the class ('copy' of type 'Node<T>')
     Node copy = *this;
     co_await ready(0);
     co_return copy.value;
   }
 };
+
+int in_function() {
+  struct Local {
+    int value = 0;
+    UNAWAIT_ASYNC unawait::Async<int> copy_across() {
+      // CHECK: member-function.cpp:[[@LINE+1]]:13: error: an object of a member function's own class kept in its frame, in a local class is not supported yet: the class is incomplete where the generated class goes, and its definition cannot follow the class inside a function; keep a pointer, or move the class to namespace scope ('copy' of type 'Local')
+      Local copy = *this;
+      co_await ready(0);
+      co_return copy.value;
+    }
+  };
+  return unawait::block_on(Local().copy_across());
+}
 
 int use() {
   auto node = Node<int>().copy_across();

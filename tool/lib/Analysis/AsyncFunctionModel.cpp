@@ -280,8 +280,10 @@ std::optional<Unsupported> unsupportedMember(const CXXMethodDecl *Method,
                                              const SourceManager &SM) {
   const CXXRecordDecl *Class = Method->getParent();
   if (isDeclaredInOtherFile(*Method, SM) && Method->isTemplated())
-    return Unsupported::OutOfClassMember; // a local class has no member templates
-  if ((Class->isLocalClass() && Class->isDependentContext()) || !Class->getIdentifier())
+    return Unsupported::OutOfClassMember;
+  if (!Class->getIdentifier())
+    return Unsupported::UnnamedClassMember;
+  if (Class->isLocalClass() && Class->isDependentContext())
     return Unsupported::LocalClassMember;
   return std::nullopt;
 }
@@ -472,7 +474,9 @@ bool placeAfterIncompleteClass(AsyncFunctionModel &M, const ASTContext &Context,
     M.DefinedAfter = Outer;
     return true;
   }
-  reportUnsupported(Diags, Object->Loc, Unsupported::KeptOwnClass,
+  reportUnsupported(Diags, Object->Loc,
+                    Outer->isLocalClass() ? Unsupported::KeptOwnLocalClass
+                                          : Unsupported::KeptOwnClass,
                     "'" + Object->SourceName + "' of type '" +
                         spellType(Object->Type, Context) + "'");
   return false;
