@@ -11,7 +11,7 @@
 // (A non-template member defined here is rewritten:
 // rewrite/out-of-class-member-other-file.cpp.)
 template <class T>
-// CHECK: member-function.cpp:[[@LINE+1]]:48: error: an annotated member of a class template, or member template, defined outside its class in another file than the class is not supported yet: its generated class would be a local class of the function, and a local class cannot be a template or have member templates; define the function in the class, or in the class's file
+// CHECK: member-function.cpp:[[@LINE+1]]:48: error: an annotated member of a class template, or member template, defined outside its class in another file than the class is not supported yet: its generated class would be a local class of the function, which this version emits in functions that are not templates only; define the function in the class, or in the class's file
 UNAWAIT_ASYNC unawait::Async<int> Declared<T>::later() { co_return co_await ready(2); }
 
 template <class T>
