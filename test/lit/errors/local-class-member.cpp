@@ -8,14 +8,14 @@
 #include "Inputs/futures.hpp"
 
 struct {
-  // CHECK: local-class-member.cpp:[[@LINE+1]]:37: error: an annotated member function of an unnamed class, or of a local class inside a template is not supported yet: name the class, or move it to namespace scope
+  // CHECK: local-class-member.cpp:[[@LINE+1]]:37: error: an annotated member function of an unnamed class is not supported yet: its generated class is nested in the class, and callers spell it through the class's name; name the class
   UNAWAIT_ASYNC unawait::Async<int> get() { co_return co_await ready(1); }
 } unnamed;
 
 template <class T> int in_template(T value) {
   struct Local {
     T value;
-    // CHECK: local-class-member.cpp:[[@LINE+1]]:39: error: an annotated member function of an unnamed class, or of a local class inside a template
+    // CHECK: local-class-member.cpp:[[@LINE+1]]:39: error: an annotated member function of a local class inside a template is not supported yet: its generated class would be nested in a class of each instance of the template, which this version does not measure; move the class to namespace scope
     UNAWAIT_ASYNC unawait::Async<int> get() { co_return co_await ready(value); }
   };
   return unawait::block_on(Local{value}.get());

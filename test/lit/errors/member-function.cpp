@@ -8,21 +8,43 @@
 #include "Inputs/futures.hpp"
 #include "Inputs/declared-member.hpp"
 
-// CHECK: member-function.cpp:[[@LINE+1]]:45: error: an annotated member function defined outside its class, in another file than the class is not supported yet: the generated class is declared in the class: rewrite the header, or define the function in the class
-UNAWAIT_ASYNC unawait::Async<int> Declared::later() { co_return co_await ready(2); }
+// (A non-template member defined here is rewritten:
+// rewrite/out-of-class-member-other-file.cpp.)
+template <class T>
+// CHECK: member-function.cpp:[[@LINE+1]]:48: error: an annotated member of a class template, or member template, defined outside its class in another file than the class is not supported yet: its generated class would be a local class of the function, which this version emits in functions that are not templates only; define the function in the class, or in the class's file
+UNAWAIT_ASYNC unawait::Async<int> Declared<T>::later() { co_return co_await ready(2); }
+
+template <class T>
+// CHECK: member-function.cpp:[[@LINE+1]]:49: error: an annotated member of a class template, or member template, defined outside its class in another file than the class is not supported yet
+UNAWAIT_ASYNC unawait::Async<int> WithTemplate::later(T value) { co_return co_await ready(value); }
 
 
 template <class T> struct Node {
   T value = 0;
   UNAWAIT_ASYNC unawait::Async<T> copy_across() {
-    // CHECK: member-function.cpp:[[@LINE+1]]:10: error: an object of a member function's own class kept in its frame, in a class template or a local class is not supported yet: the class is incomplete where the generated class goes, and its definition cannot follow the class there; keep a pointer, or move the function to a class at namespace scope ('copy' of type 'Node<T>')
+    // CHECK: member-function.cpp:[[@LINE+1]]:10: error: an object of a member function's own class kept in its frame, in a class template is not supported yet: the class is incomplete where the generated class goes, and this version defines it after the class for classes that are not templates only; keep a pointer, or define the function outside the class ('copy' of type 'Node<T>')
     Node copy = *this;
     co_await ready(0);
     co_return copy.value;
   }
 };
 
+int in_function() {
+  struct Local {
+    int value = 0;
+    UNAWAIT_ASYNC unawait::Async<int> copy_across() {
+      // CHECK: member-function.cpp:[[@LINE+1]]:13: error: an object of a member function's own class kept in its frame, in a local class is not supported yet: the class is incomplete where the generated class goes, and its definition cannot follow the class inside a function; keep a pointer, or move the class to namespace scope ('copy' of type 'Local')
+      Local copy = *this;
+      co_await ready(0);
+      co_return copy.value;
+    }
+  };
+  return unawait::block_on(Local().copy_across());
+}
+
 int use() {
   auto node = Node<int>().copy_across();
+  auto later = Declared<int>().later();
+  auto with = WithTemplate().later(1);
   return 0;
 }

@@ -77,7 +77,9 @@ unsigned AsyncFunctionModel::liveBitCount() const {
 std::string AsyncFunctionModel::qualifiedClassName() const {
   // Namespaces and, for a member function, its class (the generated class is
   // nested there); an anonymous namespace's members are reachable from its
-  // parent.
+  // parent. A local class is named inside its function only.
+  if (ClassInBody)
+    return ClassName;
   if (!EnclosingClass.empty())
     return EnclosingClass + "::" + ClassName;
   if (!SpecializationArguments.empty())
@@ -161,17 +163,31 @@ const FrameObject *AsyncFunctionModel::packObject() const {
   return nullptr;
 }
 
-const TemplateTypeParmDecl *expandedTypePack(QualType PackType) {
+const NamedDecl *expandedParameterPack(QualType PackType) {
   const auto *Expansion = PackType->getAs<PackExpansionType>();
   if (!Expansion)
     return nullptr;
+  // The packs the pattern leaves unexpanded; one inside a nested expansion
+  // (`std::tuple<Us...>`) is that expansion's.
   struct Search : RecursiveASTVisitor<Search> {
-    const TemplateTypeParmDecl *Found = nullptr;
+    const NamedDecl *Found = nullptr;
+    bool TraversePackExpansionType(PackExpansionType *) { return true; }
+    bool TraversePackExpansionExpr(PackExpansionExpr *) { return true; }
     bool VisitTemplateTypeParmType(TemplateTypeParmType *Param) {
-      if (!Param->isParameterPack() || !Param->getDecl())
-        return true;
-      Found = Param->getDecl();
-      return false;
+      return !Param->isParameterPack() || !found(Param->getDecl());
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      const auto *Param = dyn_cast<NonTypeTemplateParmDecl>(Ref->getDecl());
+      return !Param || !Param->isParameterPack() || !found(Param);
+    }
+    bool VisitTemplateSpecializationType(TemplateSpecializationType *Type) {
+      const auto *Param = dyn_cast_or_null<TemplateTemplateParmDecl>(
+          Type->getTemplateName().getAsTemplateDecl());
+      return !Param || !Param->isParameterPack() || !found(Param);
+    }
+    bool found(const NamedDecl *Param) {
+      Found = Param;
+      return Param != nullptr;
     }
   } S;
   S.TraverseType(Expansion->getPattern());
@@ -226,27 +242,41 @@ bool hasKnownSize(QualType Type) {
 
 namespace {
 
-/// Why a function template cannot be rewritten yet. Its template
-/// parameters are copied to the class template and named in its arguments.
+bool isExplicitSpecialization(const FunctionDecl *F) {
+  return F->getTemplateSpecializationKind() == TSK_ExplicitSpecialization &&
+         !F->isTemplated() && F->getPrimaryTemplate();
+}
+
+/// Why a function template, or a function in one, cannot be rewritten yet.
+/// Its template parameters are copied to the class template and named in
+/// its arguments.
 std::optional<Unsupported> unsupportedTemplate(const FunctionDecl *F) {
-  const FunctionTemplateDecl *Template = F->getDescribedFunctionTemplate();
-  if (!Template)
-    return F->isTemplated() ? Unsupported::FunctionInTemplate
-                            : Unsupported::ExplicitSpecialization;
+  if (isExplicitSpecialization(F) &&
+      F->getPrimaryTemplate()->getInstantiatedFromMemberTemplate())
+    return Unsupported::ExplicitSpecialization;
+  if (F->isTemplated() && !F->getDescribedFunctionTemplate())
+    return Unsupported::FunctionInTemplate;
   return std::nullopt;
 }
 
-/// Why a function parameter pack cannot be kept: the frame keeps one pack,
-/// the last parameter, whose length a template type parameter pack names.
+/// Why the function parameter packs cannot be kept: the frame keeps one
+/// pack, whose length a template parameter pack names.
 std::optional<Unsupported> unsupportedPack(const FunctionDecl *F) {
   unsigned Packs = 0;
   for (const ParmVarDecl *Param : F->parameters())
     if (Param->isParameterPack()) {
       ++Packs;
-      if (Param != F->parameters().back() || !expandedTypePack(Param->getType()))
+      if (!expandedParameterPack(Param->getType()))
         return Unsupported::VariadicTemplate;
     }
   return Packs > 1 ? std::optional(Unsupported::VariadicTemplate) : std::nullopt;
+}
+
+/// A member function defined outside its class, in another file than the
+/// class.
+bool isDeclaredInOtherFile(const CXXMethodDecl &Method, const SourceManager &SM) {
+  return Method.isOutOfLine() &&
+         !SM.isInMainFile(SM.getExpansionLoc(Method.getCanonicalDecl()->getLocation()));
 }
 
 /// Why a member function cannot be rewritten yet. Its generated class is
@@ -255,17 +285,23 @@ std::optional<Unsupported> unsupportedPack(const FunctionDecl *F) {
 std::optional<Unsupported> unsupportedMember(const CXXMethodDecl *Method,
                                              const SourceManager &SM) {
   const CXXRecordDecl *Class = Method->getParent();
-  if (Method->isOutOfLine() &&
-      !SM.isInMainFile(SM.getExpansionLoc(Method->getCanonicalDecl()->getLocation())))
+  if (isDeclaredInOtherFile(*Method, SM) && Method->isTemplated())
     return Unsupported::OutOfClassMember;
-  if ((Class->isLocalClass() && Class->isDependentContext()) || !Class->getIdentifier())
+  if (!Class->getIdentifier())
+    return Unsupported::UnnamedClassMember;
+  if (Class->isLocalClass() && Class->isDependentContext())
     return Unsupported::LocalClassMember;
   return std::nullopt;
 }
 
-bool isExplicitSpecialization(const FunctionDecl *F) {
-  return F->getTemplateSpecializationKind() == TSK_ExplicitSpecialization &&
-         !F->isTemplated() && F->getPrimaryTemplate();
+/// `template <> ... Holder<int>::get() {...}`: the member of a class
+/// template's instance that \p F explicitly specializes, if it does.
+const CXXMethodDecl *specializedMember(const FunctionDecl *F) {
+  const auto *Method = dyn_cast<CXXMethodDecl>(F);
+  if (!Method || Method->isTemplated() ||
+      Method->getTemplateSpecializationKind() != TSK_ExplicitSpecialization)
+    return nullptr;
+  return dyn_cast_or_null<CXXMethodDecl>(Method->getInstantiatedFromMemberFunction());
 }
 
 /// An explicit specialization returns what its template returns: the
@@ -297,6 +333,27 @@ void placeSpecialization(AsyncFunctionModel &M, const ModelRegistry &Models,
   M.SpecializationArguments = "<" + Arguments + ">";
 }
 
+/// An explicit specialization of a member of a class template returns what
+/// the member returns. Its class is an explicit specialization of the
+/// member's class (`template <> class Holder<int>::get_future`), nested in
+/// the instance as the member's is, so that it reaches the members the
+/// function can; where the member is not annotated, the class template
+/// declares that class for it, and the function keeps the boxed signature.
+void placeMemberSpecialization(AsyncFunctionModel &M, const CXXMethodDecl &Member,
+                               const ModelRegistry &Models, ASTContext &Context) {
+  const auto *F = cast<CXXMethodDecl>(M.Function.Definition);
+  M.EnclosingClass = "::" + spellType(Context.getRecordType(F->getParent()), Context);
+  const AsyncFunctionModel *Primary = Models.find(&Member);
+  // (One declaration for the specializations of several instances.)
+  bool Declared = llvm::any_of(Models.models(), [&](const AsyncFunctionModel &Other) {
+    return Other.Function.InClassDeclaration == &Member;
+  });
+  M.Function.InClassDeclaration = Primary || Declared ? nullptr : &Member;
+  M.Function.BoxedSignature = !Primary || Primary->Function.BoxedSignature;
+  if (Primary)
+    M.ClassName = Primary->ClassName;
+}
+
 /// Rejects the kinds of functions later versions will rewrite.
 bool supportedFunction(const AsyncFunction &Function, DiagnosticReporter &Diags) {
   const FunctionDecl *F = Function.Definition;
@@ -309,8 +366,7 @@ bool supportedFunction(const AsyncFunction &Function, DiagnosticReporter &Diags)
   // A member of a class template is templated by its class alone.
   bool TemplatedByClass = Method && Method->getParent()->isDependentContext() &&
                           !F->getDescribedFunctionTemplate();
-  if (!What && !TemplatedByClass && !isExplicitSpecialization(F) &&
-      (F->isTemplated() || F->getTemplateSpecializationKind() != TSK_Undeclared))
+  if (!What && !TemplatedByClass)
     What = unsupportedTemplate(F);
   if (!What)
     What = unsupportedPack(F);
@@ -424,7 +480,9 @@ bool placeAfterIncompleteClass(AsyncFunctionModel &M, const ASTContext &Context,
     M.DefinedAfter = Outer;
     return true;
   }
-  reportUnsupported(Diags, Object->Loc, Unsupported::KeptOwnClass,
+  reportUnsupported(Diags, Object->Loc,
+                    Outer->isLocalClass() ? Unsupported::KeptOwnLocalClass
+                                          : Unsupported::KeptOwnClass,
                     "'" + Object->SourceName + "' of type '" +
                         spellType(Object->Type, Context) + "'");
   return false;
@@ -577,6 +635,14 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
     M.NameableClass = false;
   if (isExplicitSpecialization(F))
     placeSpecialization(M, Callees, Context);
+  if (const CXXMethodDecl *Member = specializedMember(F))
+    placeMemberSpecialization(M, *Member, Callees, Context);
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(F);
+      Method && isDeclaredInOtherFile(*Method, Context.getSourceManager())) {
+    M.ClassInBody = true;
+    M.NameableClass = false;
+    M.Function.InClassDeclaration = nullptr;
+  }
   M.OutputIsVoid = Function.OutputType->isVoidType();
   M.OutputTypeSpelling = spellType(Function.OutputType, Context);
 

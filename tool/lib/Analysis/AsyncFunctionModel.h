@@ -332,6 +332,11 @@ struct AsyncFunctionModel {
   /// it. The generated class is declared in the class, and defined after
   /// that class with the function's definition.
   const clang::CXXRecordDecl *DefinedAfter = nullptr;
+  /// For a member function defined outside its class in another file than
+  /// the class (which this rewrite cannot change): the generated class is
+  /// a local class of the function, which reaches what the function can;
+  /// the function keeps the boxed signature.
+  bool ClassInBody = false;
   std::string OutputTypeSpelling;
   bool OutputIsVoid = false;
 
@@ -439,9 +444,11 @@ analyzeAsyncFunction(const AsyncFunction &Function, clang::ASTContext &Context,
 /// destroy what any instance holds).
 bool hasDestructor(clang::QualType Type);
 
-/// The template type parameter pack that \p PackType (a function parameter
-/// pack's type, `Args &&...`) expands, if it names one.
-const clang::TemplateTypeParmDecl *expandedTypePack(clang::QualType PackType);
+/// A template parameter pack (of types, values or templates) that \p
+/// PackType (a function parameter pack's type: `Args &&...`,
+/// `std::integral_constant<int, Ns>...`) expands: its length is the
+/// function parameter pack's.
+const clang::NamedDecl *expandedParameterPack(clang::QualType PackType);
 
 /// False for a type whose size depends on template arguments.
 bool hasKnownSize(clang::QualType Type);

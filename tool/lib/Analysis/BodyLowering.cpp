@@ -450,7 +450,7 @@ public:
   /// The name of the template parameter pack a parameter pack's type
   /// expands (supportedFunction checked there is one).
   std::string packLength(const FrameObject &Pack) const {
-    const TemplateTypeParmDecl *Length = expandedTypePack(Pack.Type);
+    const NamedDecl *Length = expandedParameterPack(Pack.Type);
     for (const auto &[Unnamed, Given] : M.NamedTemplateParams)
       if (Unnamed == Length)
         return Given;

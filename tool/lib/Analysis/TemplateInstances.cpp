@@ -42,6 +42,8 @@ std::vector<DeducingArgument> deducingArguments(const CallExpr &Call,
   for (unsigned I = 0; I < Call.getNumArgs() && I < Pattern->getNumParams(); ++I) {
     const ParmVarDecl *Param = Pattern->getParamDecl(I);
     QualType Type = Param->getType();
+    if (Param->isParameterPack() && Param != Pattern->parameters().back())
+      break; // a pack before the last parameter is not deduced
     if (Param->isParameterPack())
       Type = Type->castAs<PackExpansionType>()->getPattern();
     const auto *TypeParam = Type.getNonReferenceType()->getAs<TemplateTypeParmType>();
@@ -55,6 +57,25 @@ std::vector<DeducingArgument> deducingArguments(const CallExpr &Call,
       Deducing.push_back({Call.getArg(J), TypeParam->getIndex(), J - I});
   }
   return Deducing;
+}
+
+/// Where \p Instance, an instance of a function template, has the
+/// template's parameter \p Param: the parameters after a pack follow the
+/// pack's elements.
+unsigned instanceIndex(const FunctionDecl &Instance, const ParmVarDecl &Param) {
+  const auto *Pattern = cast<FunctionDecl>(Param.getDeclContext());
+  unsigned Index = Param.getFunctionScopeIndex();
+  for (unsigned I = 0; I < Index; ++I)
+    if (Pattern->getParamDecl(I)->isParameterPack())
+      return Index + Instance.getNumParams() - Pattern->getNumParams();
+  return Index;
+}
+
+/// The number of elements \p Instance has of the template's parameter pack
+/// \p Pack.
+unsigned packLength(const FunctionDecl &Instance, const ParmVarDecl &Pack) {
+  return Instance.getNumParams() + 1 -
+         cast<FunctionDecl>(Pack.getDeclContext())->getNumParams();
 }
 
 /// One template argument as the rewritten program sees it.
@@ -86,7 +107,7 @@ public:
   std::optional<QualType> typeOf(const FrameObject &Object, const Expr *&Operand) const {
     if (Object.Var) {
       if (const auto *Param = dyn_cast<ParmVarDecl>(Object.Var)) {
-        unsigned Index = Param->getFunctionScopeIndex();
+        unsigned Index = instanceIndex(Instance, *Param);
         if (Index < Instance.getNumParams())
           return Instance.getParamDecl(Index)->getType();
         return std::nullopt;
@@ -361,8 +382,9 @@ private:
       Sizes.push_back({Size, Align});
     };
     if (!Substituted) {
-      for (unsigned J = cast<ParmVarDecl>(Pack.Var)->getFunctionScopeIndex();
-           J < Callee.getNumParams(); ++J) {
+      const auto &Param = *cast<ParmVarDecl>(Pack.Var);
+      for (unsigned J = instanceIndex(Callee, Param), Last = J + packLength(Callee, Param);
+           J < Last; ++J) {
         QualType Type = Callee.getParamDecl(J)->getType();
         TypeInfoChars Info = Ctx.getTypeInfoInChars(Type.getNonReferenceType());
         if (Type->isReferenceType())

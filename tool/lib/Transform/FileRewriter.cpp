@@ -144,7 +144,7 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
     if (Model.DefinedAfter) {
       placeAfterClass(Model, *Emitted, R, Context, Options);
       Regions.push_back(Emitted->ClassDeclaration);
-    } else {
+    } else if (!Model.ClassInBody) {
       std::string Class = Emitted->ClassDefinition + "\n";
       if (Options.LineDirectives)
         Class += lineDirective(FunctionStart, SM);

@@ -32,8 +32,14 @@ public:
     Result.ClassDefinition = classDefinition(Body);
     if (M.Function.InClassDeclaration || M.DefinedAfter)
       Result.ClassDeclaration = templateHeader() + "class " + M.ClassName + ";\n";
-    Result.ReturnType = returnType("");
+    // (Outside its class, the definition's return type is looked up
+    // outside the class.)
+    Result.ReturnType = returnType(M.DefinedAfter ? "" : outOfClassQualifier());
     Result.FactoryBody = factoryBody();
+    if (M.ClassInBody) { // `{ class f_future {...}; return ...; }`
+      Result.FactoryBody = "{\n" + Result.ClassDefinition + Result.FactoryBody.substr(1);
+      Result.ClassDefinition.clear();
+    }
     if (M.DefinedAfter)
       Result.DefinitionAfterClass = definitionAfterClass();
     return Result;
@@ -770,10 +776,11 @@ private:
 
   /// For a member of a class template defined outside the class, the
   /// class's parameter lists as the definition writes them ("template
-  /// <class T>"): the generated class is defined there too.
+  /// <class T>", or "template <>" for an explicit specialization of the
+  /// member): the generated class is defined there too.
   std::string enclosingTemplateHeaders() const {
     const FunctionDecl *F = M.Function.Definition;
-    if (!M.Function.InClassDeclaration)
+    if (!F->isOutOfLine())
       return "";
     std::string Headers;
     for (unsigned I = 0; I < F->getNumTemplateParameterLists(); ++I)
@@ -807,7 +814,7 @@ private:
   std::string outOfClassQualifier() const {
     if (M.DefinedAfter)
       return classQualifier(cast<CXXRecordDecl>(M.Function.Definition->getDeclContext()));
-    if (!M.Function.InClassDeclaration)
+    if (!M.Function.Definition->isOutOfLine() || M.ClassInBody)
       return "";
     NestedNameSpecifierLoc Qualifier = M.Function.Definition->getQualifierLoc();
     return Text.range(Text.fileRange(Qualifier.getSourceRange()));
@@ -832,9 +839,23 @@ private:
     return Qualifier + classType();
   }
 
+  /// The function template's parameter list with its requires-clause, as
+  /// written ("template <class T> requires std::integral<T>"): a
+  /// redeclaration must repeat the constraints to name the same function.
+  std::string constrainedTemplateHeader() const {
+    const FunctionTemplateDecl *Template = M.functionTemplate();
+    if (!Template)
+      return "";
+    const TemplateParameterList *Params = Template->getTemplateParameters();
+    SourceRange Written = Params->getSourceRange();
+    if (const Expr *Requires = Params->getRequiresClause())
+      Written.setEnd(Requires->getEndLoc());
+    return Text.range(Text.fileRange(Written)) + "\n";
+  }
+
   /// For a function defined after its class: its definition there,
   /// `inline Node::f_future Node::f(int n) const { ... }` (the default
-  /// arguments stay in the class's declaration).
+  /// arguments stay in the class's declaration, its attributes there too).
   std::string definitionAfterClass() const {
     const auto *Method = cast<CXXMethodDecl>(M.Function.Definition);
     std::string Qualifier = outOfClassQualifier(), Params;
@@ -851,7 +872,10 @@ private:
       Qualifiers += Method->getRefQualifier() == RQ_LValue ? " &" : " &&";
     if (SourceRange Except = Method->getExceptionSpecSourceRange(); Except.isValid())
       Qualifiers += " " + Text.range(Text.fileRange(Except));
-    return lineDirective(Method->getLocation()) + "inline " + returnType(Qualifier) + " " +
+    if (const Expr *Requires = Method->getTrailingRequiresClause())
+      Qualifiers += " requires " + Text.range(Text.fileRange(Requires->getSourceRange()));
+    return lineDirective(Method->getLocation()) + constrainedTemplateHeader() + "inline " +
+           returnType(Qualifier) + " " +
            Qualifier + Method->getNameAsString() + "(" + Params + ")" + Qualifiers + " " +
            factoryBody() + "\n";
   }

@@ -1,7 +1,11 @@
-// A class whose annotated member is defined in another file.
+// Classes whose annotated members are defined in another file.
 #pragma once
 #include "futures.hpp"
 
-struct Declared {
+template <class T> struct Declared {
   UNAWAIT_ASYNC unawait::Async<int> later();
+};
+
+struct WithTemplate {
+  template <class T> unawait::Async<int> later(T value);
 };
