@@ -84,8 +84,6 @@ int main() {
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       auto [b, c] = std::move(polled).value();
-// CHECK-EMPTY:
-// CHECK-EMPTY:
 // CHECK-NEXT:       live_ &= ~Live::future1;
 // CHECK-NEXT:       unawait::detail::destroy(g1.future1);
 // CHECK-NEXT:       live_ &= ~Live::temporary4;
