@@ -256,6 +256,29 @@ int usageOfRewrite(const Options &O) {
   return ExitSuccess;
 }
 
+/// The path of an input file as the command line spelled it (clang's tools
+/// make paths absolute; a report should read like the command that made it).
+std::string asGiven(const std::string &Path, const std::vector<std::string> &Files) {
+  auto normal = [](llvm::StringRef P) {
+    llvm::SmallString<256> Absolute(P);
+    llvm::sys::fs::make_absolute(Absolute);
+    llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+    return std::string(Absolute);
+  };
+  std::string Normal = normal(Path);
+  for (const std::string &File : Files)
+    if (normal(File) == Normal)
+      return File;
+  return Path;
+}
+
+/// The name clang opened the main file by (clang's tools make it absolute).
+std::string mainFileName(const clang::ASTContext &Context) {
+  const clang::SourceManager &SM = Context.getSourceManager();
+  clang::OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  return Main ? Main->getName().str() : "";
+}
+
 int writeRewrites(const Options &O, const CompilationOptions &Compile) {
   if (int Status = usageOfRewrite(O))
     return Status;
@@ -277,8 +300,10 @@ int writeRewrites(const Options &O, const CompilationOptions &Compile) {
               llvm::outs() << Model.Name << ":\n" << dumpLoweredBody(Model.Body);
           return;
         }
+        EmitOptions EmitFile = Emit;
+        EmitFile.MainFileName = asGiven(mainFileName(Context), Compile.Files);
         if (std::optional<std::string> Text =
-                rewriteMainFile(Context, Diags, Models, Emit)) {
+                rewriteMainFile(Context, Diags, Models, EmitFile)) {
           std::lock_guard<std::mutex> Lock(RewrittenMutex);
           Rewritten[File.str()] = std::move(*Text);
         }
@@ -345,22 +370,6 @@ int finishDependencyFile(const Options &O, const CompilationOptions &Compile,
 
 int runRewrite(const Options &O, const CompilationOptions &Compile) {
   return finishDependencyFile(O, Compile, writeRewrites(O, Compile));
-}
-
-/// The path of an input file as the command line spelled it (clang's tools
-/// make paths absolute; a report should read like the command that made it).
-std::string asGiven(const std::string &Path, const std::vector<std::string> &Files) {
-  auto normal = [](llvm::StringRef P) {
-    llvm::SmallString<256> Absolute(P);
-    llvm::sys::fs::make_absolute(Absolute);
-    llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
-    return std::string(Absolute);
-  };
-  std::string Normal = normal(Path);
-  for (const std::string &File : Files)
-    if (normal(File) == Normal)
-      return File;
-  return Path;
 }
 
 int usageOfSizes(const Options &O) {
