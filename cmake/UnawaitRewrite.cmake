@@ -14,8 +14,8 @@
 # add_executable/add_library). The parse uses the target's include directories
 # and compile definitions (also those its linked targets give it) with
 # -std=c++20 and the runtime's headers; the rewritten files are compiled with
-# the target's own flags, as C++17 or later. Each rewrite writes a depfile, so
-# Ninja and Make rerun it when an included header changes.
+# the target's own flags, as C++17 or later. Each rewrite, and the size step,
+# writes a depfile, so Ninja and Make rerun it when an included header changes.
 #
 # A rewritten header lands in the same tree, in a directory searched before the
 # original one, so the rewritten sources (and every other source of the target)
@@ -221,7 +221,8 @@ endfunction()
 
 # The REPORT, MAX_FRAME_SIZE and NO_HEAP build steps of
 # unawait_rewrite_sources(): one `unawait sizes` over the target's annotated
-# sources, run before the target is built.
+# sources, run before the target is built, and again when one of them or a
+# header they include changes (its depfile).
 function(_unawait_add_size_steps target tool tool_dependency flags report max no_heap)
   get_property(run_sizes GLOBAL PROPERTY UNAWAIT_RUN_SIZES)
   set(sources ${ARGN})
@@ -241,9 +242,10 @@ function(_unawait_add_size_steps target tool tool_dependency flags report max no
   endif()
   add_custom_command(
     OUTPUT "${stamp}"
-    COMMAND "${CMAKE_COMMAND}" "-DTOOL=${tool}" "-DOUTPUT=${stamp}" ${gates}
-            "-DSOURCES=${sources}" "-DFLAGS=${flags}" -P "${run_sizes}"
+    COMMAND "${CMAKE_COMMAND}" "-DTOOL=${tool}" "-DOUTPUT=${stamp}" "-DDEPFILE=${stamp}.d"
+            ${gates} "-DSOURCES=${sources}" "-DFLAGS=${flags}" -P "${run_sizes}"
     DEPENDS ${sources} ${tool_dependency} "${run_sizes}"
+    DEPFILE "${stamp}.d"
     COMMENT "unawait: frame sizes of ${target}"
     VERBATIM)
   add_custom_target(${target}_unawait_sizes DEPENDS "${stamp}")

@@ -6,6 +6,7 @@
 #include "Report/FrameLimit.h"
 #include "Report/ReportDiff.h"
 #include "Report/SizeReport.h"
+#include "Driver/DependencyFile.h"
 #include "Driver/OutputFile.h"
 #include "Driver/UnifiedDiff.h"
 #include "Transform/FileRewriter.h"
@@ -20,6 +21,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include <atomic>
 #include <map>
+#include <set>
 #include <mutex>
 
 namespace unawait {
@@ -126,6 +128,17 @@ struct Options {
       cl::desc("Fail (status 1) for every frame boxed in a heap-allocated "
                "unawait::Async<T>"),
       cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<std::string> ReportOutput{
+      "o",
+      cl::desc("Write the report (or the diff) here; not written when a gate fails, "
+               "except the diff"),
+      cl::value_desc("file"), cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<std::string> ReportDepFile{
+      "depfile",
+      cl::desc("Also write a Make-style dependency file (the -o report depends on "
+               "the inputs and every header they include), for the size step of "
+               "a build; needs -o"),
+      cl::value_desc("file"), cl::sub(Sizes), cl::cat(Category)};
   cl::opt<bool> Diff{"diff",
                      cl::desc("Compare two JSON reports: --diff BASE.json HEAD.json"),
                      cl::sub(Sizes), cl::cat(Category)};
@@ -243,6 +256,29 @@ int usageOfRewrite(const Options &O) {
   return ExitSuccess;
 }
 
+/// The path of an input file as the command line spelled it (clang's tools
+/// make paths absolute; a report should read like the command that made it).
+std::string asGiven(const std::string &Path, const std::vector<std::string> &Files) {
+  auto normal = [](llvm::StringRef P) {
+    llvm::SmallString<256> Absolute(P);
+    llvm::sys::fs::make_absolute(Absolute);
+    llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+    return std::string(Absolute);
+  };
+  std::string Normal = normal(Path);
+  for (const std::string &File : Files)
+    if (normal(File) == Normal)
+      return File;
+  return Path;
+}
+
+/// The name clang opened the main file by (clang's tools make it absolute).
+std::string mainFileName(const clang::ASTContext &Context) {
+  const clang::SourceManager &SM = Context.getSourceManager();
+  clang::OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  return Main ? Main->getName().str() : "";
+}
+
 int writeRewrites(const Options &O, const CompilationOptions &Compile) {
   if (int Status = usageOfRewrite(O))
     return Status;
@@ -264,8 +300,10 @@ int writeRewrites(const Options &O, const CompilationOptions &Compile) {
               llvm::outs() << Model.Name << ":\n" << dumpLoweredBody(Model.Body);
           return;
         }
+        EmitOptions EmitFile = Emit;
+        EmitFile.MainFileName = asGiven(mainFileName(Context), Compile.Files);
         if (std::optional<std::string> Text =
-                rewriteMainFile(Context, Diags, Models, Emit)) {
+                rewriteMainFile(Context, Diags, Models, EmitFile)) {
           std::lock_guard<std::mutex> Lock(RewrittenMutex);
           Rewritten[File.str()] = std::move(*Text);
         }
@@ -334,20 +372,30 @@ int runRewrite(const Options &O, const CompilationOptions &Compile) {
   return finishDependencyFile(O, Compile, writeRewrites(O, Compile));
 }
 
-/// The path of an input file as the command line spelled it (clang's tools
-/// make paths absolute; a report should read like the command that made it).
-std::string asGiven(const std::string &Path, const std::vector<std::string> &Files) {
-  auto normal = [](llvm::StringRef P) {
-    llvm::SmallString<256> Absolute(P);
-    llvm::sys::fs::make_absolute(Absolute);
-    llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
-    return std::string(Absolute);
-  };
-  std::string Normal = normal(Path);
-  for (const std::string &File : Files)
-    if (normal(File) == Normal)
-      return File;
-  return Path;
+int usageOfSizes(const Options &O) {
+  if (O.Diff && !O.ReportDepFile.empty())
+    return usage("--diff reads two reports: it takes no --depfile");
+  if (!O.Diff && O.FailOnGrowth.getNumOccurrences())
+    return usage("--fail-on-growth compares two reports: use it with --diff");
+  if (!O.ReportDepFile.empty() && O.ReportOutput.empty())
+    return usage("--depfile needs -o: the dependency file names the output");
+  return ExitSuccess;
+}
+
+/// Prints the report, or with -o writes it and the --depfile naming \p Read.
+int writeReport(const Options &O, llvm::StringRef Report,
+                const std::set<std::string> &Read) {
+  if (O.ReportOutput.empty()) {
+    llvm::outs() << Report;
+    return ExitSuccess;
+  }
+  std::string Error = writeOutput(O.ReportOutput, Report);
+  if (Error.empty() && !O.ReportDepFile.empty())
+    Error = writeOutput(O.ReportDepFile, makeDependencies(O.ReportOutput, Read));
+  if (Error.empty())
+    return ExitSuccess;
+  llvm::errs() << "unawait: error: " << Error << "\n";
+  return ExitInputError;
 }
 
 /// `sizes --diff BASE.json HEAD.json`, gated by --fail-on-growth.
@@ -374,7 +422,9 @@ int runDiff(const Options &O) {
     llvm::errs() << "unawait: error: " << llvm::toString(Diff.takeError()) << "\n";
     return ExitInputError;
   }
-  llvm::outs() << renderDiff(*Diff, O.Format);
+  // Written also when the gate fails: the diff is what a reviewer reads then.
+  if (int Status = writeReport(O, renderDiff(*Diff, O.Format), {}))
+    return Status;
   if (!Limit)
     return ExitSuccess;
   std::vector<const FunctionChange *> Grown = grownBeyond(*Diff, *Limit);
@@ -387,14 +437,15 @@ int runDiff(const Options &O) {
 }
 
 int runSizes(const Options &O, const CompilationOptions &Compile) {
+  if (int Status = usageOfSizes(O))
+    return Status;
   if (O.Diff)
     return runDiff(O);
-  if (O.FailOnGrowth.getNumOccurrences())
-    return usage("--fail-on-growth compares two reports: use it with --diff");
   // Files are analysed on several threads (-j); the report lists them in
   // input order.
   std::map<std::string, std::vector<FunctionReport>> ByInput;
   std::mutex ByInputMutex;
+  std::set<std::string> Read; // the files the parses read, for --depfile
   std::atomic<bool> OverLimit = false;
   CompilationResult Result = processFiles(
       Compile, [&](clang::ASTContext &Context, DiagnosticReporter &Diags,
@@ -409,6 +460,7 @@ int runSizes(const Options &O, const CompilationOptions &Compile) {
           std::lock_guard<std::mutex> Lock(ByInputMutex);
           std::vector<FunctionReport> &Into = ByInput[Input.str()];
           Into.insert(Into.end(), Reports.begin(), Reports.end());
+          addFilesRead(Context.getSourceManager(), Read);
         }
         if (O.MaxFrameSize && !checkFrameLimit(Models, O.MaxFrameSize, Diags))
           OverLimit = true;
@@ -422,8 +474,12 @@ int runSizes(const Options &O, const CompilationOptions &Compile) {
   for (const std::string &Input : Compile.Files)
     for (FunctionReport &Report : ByInput[Input])
       Functions.push_back(std::move(Report));
-  llvm::outs() << renderReport(Functions, O.Format);
-  return OverLimit ? ExitInputError : ExitSuccess;
+  std::string Report = renderReport(Functions, O.Format);
+  // A failed gate writes no -o file, so that a build reruns the step.
+  if (OverLimit && !O.ReportOutput.empty())
+    return ExitInputError;
+  int Status = writeReport(O, Report, Read);
+  return OverLimit ? ExitInputError : Status;
 }
 
 } // namespace
@@ -461,9 +517,9 @@ int runDriver(int Argc, const char **Argv) {
           "                  [--check] [-j N] [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
           "  unawait sizes FILE... [--format=text|json|markdown] "
           "[--max-frame-size=BYTES] [--no-heap]\n"
-          "                [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
+          "                [-o OUT [--depfile FILE]] [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
           "  unawait sizes --diff BASE.json HEAD.json [--format=text|json|markdown]\n"
-          "                [--fail-on-growth=BYTES|N%]\n\n"
+          "                [--fail-on-growth=BYTES|N%] [-o OUT]\n\n"
           "  A file's compiler arguments come from -p BUILD_DIR (or that\n"
           "  compile_commands.json), else from the compile_commands.json of a\n"
           "  parent directory if it lists the file, else they are -std=c++20 and\n"

@@ -91,12 +91,6 @@ bool includesStateMachineSupport(const SourceManager &SM) {
   return false;
 }
 
-std::string lineDirective(SourceLocation Loc, const SourceManager &SM) {
-  PresumedLoc Where = SM.getPresumedLoc(Loc);
-  return "#line " + std::to_string(Where.getLine()) + " \"" +
-         Where.getFilename() + "\"\n";
-}
-
 /// For a function whose class is defined after its class: the class
 /// declared in the class before the function, and, after the outermost
 /// class (in source order), the class defined, then the function.
@@ -108,7 +102,7 @@ void placeAfterClass(const AsyncFunctionModel &Model, const EmittedFunction &Emi
   SourceLocation After = afterClassDefinition(*Model.DefinedAfter, Context);
   std::string Text = "\n\n" + Emitted.ClassDefinition + "\n" + Emitted.DefinitionAfterClass;
   if (Options.LineDirectives)
-    Text += lineDirective(After, SM);
+    Text += lineDirective(After, SM, Options);
   R.InsertTextAfter(After, Text);
 }
 
@@ -147,7 +141,7 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
     } else if (!Model.ClassInBody) {
       std::string Class = Emitted->ClassDefinition + "\n";
       if (Options.LineDirectives)
-        Class += lineDirective(FunctionStart, SM);
+        Class += lineDirective(FunctionStart, SM, Options);
       // Several lambdas of one function: their classes in source order, for
       // one may await another.
       R.InsertText(FunctionStart, Class, /*InsertAfter=*/Placed != nullptr);
@@ -171,7 +165,7 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
     std::string Body = Emitted->FactoryBody;
     if (Options.LineDirectives) {
       SourceLocation End = SM.getExpansionLoc(F->getBody()->getEndLoc());
-      Body += "\n" + lineDirective(End, SM);
+      Body += "\n" + lineDirective(End, SM, Options);
     }
     R.ReplaceText(SM.getExpansionRange(F->getBody()->getSourceRange()), Body);
     for (const FrameObject &Object : Model.Objects)

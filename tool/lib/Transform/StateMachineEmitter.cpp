@@ -750,9 +750,7 @@ private:
   std::string lineDirective(SourceLocation Loc) const {
     if (!Options.LineDirectives || Loc.isInvalid())
       return "";
-    PresumedLoc Where = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
-    return llvm::formatv("#line {0} \"{1}\"\n", Where.getLine(),
-                         Where.getFilename());
+    return unawait::lineDirective(Loc, SM, Options);
   }
 
   // --- the function ---------------------------------------------------
@@ -961,6 +959,16 @@ std::optional<EmittedFunction> emitStateMachine(const AsyncFunctionModel &Model,
                                                 DiagnosticReporter &Diags,
                                                 const EmitOptions &Options) {
   return Emitter(Model, Models, Context, Diags, Options).run();
+}
+
+std::string lineDirective(SourceLocation Loc, const SourceManager &SM,
+                          const EmitOptions &Options) {
+  PresumedLoc Where = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  llvm::StringRef File = Where.getFilename();
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Options.MainFileName.empty() && Main && File == Main->getName())
+    File = Options.MainFileName;
+  return llvm::formatv("#line {0} \"{1}\"\n", Where.getLine(), File);
 }
 
 } // namespace unawait

@@ -32,7 +32,16 @@ struct EmitOptions {
   bool LineDirectives = false;
   /// Emit static_assert(sizeof(...) == N) after every generated class.
   bool SizeAsserts = false;
+  /// The name `#line` gives the main file (its path as the command line
+  /// spelled it); empty: the name clang opened it by (made absolute by
+  /// clang's tools). A `#line` of the user's own is followed as written.
+  std::string MainFileName;
 };
+
+/// `#line N "file"` for \p Loc (its expansion), with \p Options' name for
+/// the main file.
+std::string lineDirective(clang::SourceLocation Loc, const clang::SourceManager &SM,
+                          const EmitOptions &Options);
 
 struct EmittedFunction {
   /// For a member function defined outside its class (or after it): the

@@ -14,7 +14,7 @@ namespace sensor {
 class Adc;
 
 /// The end of one conversion: a leaf future written by hand (docs/runtime.md,
-/// "Writing a leaf future"). Every pending poll leaves the waker of that poll
+/// "Rules for hand-written futures"). Every pending poll leaves the waker of that poll
 /// registered, and the interrupt wakes it after latching the result.
 class Conversion {
 public:

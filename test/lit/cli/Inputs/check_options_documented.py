@@ -1,7 +1,8 @@
 """Every option that `unawait --help` (and each subcommand's --help) prints is
-described in the man page: usage: check_man_page.py MAN_PAGE HELP_OUTPUT...
+named in a document (the man page, or docs/command-line.md): usage:
+check_options_documented.py DOCUMENT HELP_OUTPUT...
 
-Prints each option missing from the man page and exits 1, or prints how many
+Prints each option missing from the document and exits 1, or prints how many
 options it checked."""
 import re
 import sys
@@ -14,8 +15,9 @@ def options_in(help_text):
 
 
 def main():
-    man = open(sys.argv[1]).read().replace("\\-", "-")
-    described = set(re.findall(r"(?<![\w-])-{1,2}[A-Za-z][\w-]*", man))
+    # roff escapes a dash as \-; markdown has no such escape.
+    document = open(sys.argv[1]).read().replace("\\-", "-")
+    described = set(re.findall(r"(?<![\w-])-{1,2}[A-Za-z][\w-]*", document))
     options = set()
     for path in sys.argv[2:]:
         options |= options_in(open(path).read())
@@ -24,7 +26,7 @@ def main():
         return 1
     missing = sorted(options - described)
     for option in missing:
-        print(f"{sys.argv[1]}: error: {option} is in --help but not in the man page")
+        print(f"{sys.argv[1]}: error: {option} is in --help but not in this document")
     if missing:
         return 1
     print(f"{len(options)} options described")
