@@ -52,11 +52,7 @@ CI_COUNT = 160
 CI_BATCH = 20
 # Empty: variadic-pack's two findings (pack-member-class-args,
 # lambda-copy-forwarded) are fixed in 79229c9 (docs/fuzzing.md).
-KNOWN_ISSUES = {
-    # A template's `Agg g(a, co_await f())` is printed with its parentheses,
-    # which C++17 cannot compile (a rewrite error, not a wrong result).
-    "paren-agg-template",
-}
+KNOWN_ISSUES: set = set()
 
 ERROR_RE = re.compile(r"^(.*?):(\d+):(\d+): (?:fatal )?error: (.*)$")
 LINE_RE = re.compile(r"^(.*?):(\d+):(\d+): ")

@@ -100,6 +100,10 @@ InstanceParenLists::decide(SourceLocation RParen, QualType Aggregate,
                            const std::string &AggregateSpelling, unsigned Elements,
                            const ASTContext &Context) const {
   Decision D;
+  if (Count == 0) { // a template never instantiated: its pattern's type decides
+    D.Braced = !Aggregate->isDependentType() && Aggregate->isAggregateType();
+    return D;
+  }
   auto Found = ByRParen.find(RParen);
   if (Found == ByRParen.end())
     return D; // a constructor call (or a conversion) in every instance
