@@ -37,6 +37,15 @@ config.substitutions.append((
     f" --unawait {unawait_bin} --runtime-include {config.runtime_include}"
     f" --clangxx {config.clangxx} --gxx {config.gxx}"
     f" --workdir %t.dir"))
+# %strict_warnings INPUT...: rewrite each input, compile the rewrite under
+# -Wall -Wextra -Wpedantic -Wshadow -Wconversion with g++, clang++ and
+# clang++ -stdlib=libc++; fail on a warning the input's own compile lacks.
+config.substitutions.append((
+    "%strict_warnings",
+    f"{config.python_executable} -m unawait_testing.strict_warnings"
+    f" --unawait {unawait_bin} --runtime-include {config.runtime_include}"
+    f" --clangxx {config.clangxx} --gxx {config.gxx}"
+    f" --workdir %t.dir"))
 # %golden FILE: the part of `unawait rewrite --line-directives` output that
 # FILE's `// golden begin` ... `// golden end` lines became.
 config.substitutions.append((
