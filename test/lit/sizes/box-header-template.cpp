@@ -1,6 +1,7 @@
-// A function template and a member of a class template defined in a header
-// are boxed where they are awaited, directly or inside unawait::join, with
-// that reason (not "declared separately").
+// A function template declared before its definition and a member of a
+// class template defined outside its class, in a header, are boxed where
+// they are awaited, directly or inside unawait::join, with that reason (not
+// "declared separately"): their header's rewrite gives no class callers name.
 // RUN: unawait sizes --format=json %s --extra-arg=-I%S/Inputs/header-template | %python %S/Inputs/boxes.py caller | FileCheck %s --match-full-lines
 // RUN: not unawait sizes --no-heap %s --extra-arg=-I%S/Inputs/header-template 2>&1 | FileCheck %s --check-prefix=GATE
 #include "lib.hpp"
@@ -20,6 +21,6 @@ UNAWAIT_ASYNC unawait::Async<int> caller() {
 // CHECK-NEXT:   box future1 in=- size=16 boxed_size=? state=Suspend1
 // CHECK-NEXT:   box lib::twice(2) in=future2 size=16 boxed_size=? state=Suspend2
 
-// GATE: box-header-template.cpp:12:11: error: the frame of 'lib::twice(1)' is boxed in a heap-allocated 'unawait::Async<int>' (--no-heap): the callee is a template defined in a header, and this version nests only non-template functions of a header
-// GATE: box-header-template.cpp:13:11: error: the frame of 'cell.get()' is boxed {{.*}}: the callee is a template defined in a header
-// GATE: box-header-template.cpp:14:17: error: the frame of 'lib::twice(2)' is boxed {{.*}}: the callee is a template defined in a header
+// GATE: box-header-template.cpp:13:11: error: the frame of 'lib::twice(1)' is boxed in a heap-allocated 'unawait::Async<int>' (--no-heap): the callee is a template defined in a header whose class callers cannot name (declared before its definition, defined outside its class, a member template of a class template, or not rewritten)
+// GATE: box-header-template.cpp:14:11: error: the frame of 'cell.get()' is boxed {{.*}}: the callee is a template defined in a header
+// GATE: box-header-template.cpp:15:17: error: the frame of 'lib::twice(2)' is boxed {{.*}}: the callee is a template defined in a header

@@ -26,8 +26,9 @@ llvm::StringRef boxReasonText(BoxReason Reason) {
     return "the callee is defined in another translation unit, behind its "
            "unawait::Async<T> declaration";
   case BoxReason::HeaderTemplate:
-    return "the callee is a template defined in a header, and this version "
-           "nests only non-template functions of a header";
+    return "the callee is a template defined in a header whose class callers "
+           "cannot name (declared before its definition, defined outside its "
+           "class, a member template of a class template, or not rewritten)";
   case BoxReason::Virtual:
     return "the callee is virtual, so it keeps the unawait::Async<T> signature";
   case BoxReason::Recursion:

@@ -228,8 +228,8 @@ enum class BoxReason {
   SeparateDeclaration,
   /// The callee is annotated but only declared in this translation unit.
   DefinedElsewhere,
-  /// The callee is a function template's instance, or a member of a class
-  /// template, defined in a header (isExternalCandidate excludes them).
+  /// The callee is an instance of a template defined in a header that
+  /// isExternalCandidate excludes (callers cannot name its class).
   HeaderTemplate,
   /// The callee is virtual: overrides return the same Async<T>.
   Virtual,

@@ -17,12 +17,16 @@ bool isAnnotatedAsync(const clang::Decl *D) {
 }
 
 /// A member the header's rewrite nests a generated class for that callers can
-/// name: defined in its class, not virtual, the class named, not a template
-/// and at namespace scope.
+/// name: defined in its class, not virtual, the class named, at namespace
+/// scope, and not a template's instance or specialization (a class template's
+/// pattern is: callers name its instances' classes); in a class template, not
+/// a member template.
 static bool isNameableMember(const clang::CXXMethodDecl *Method) {
   const clang::CXXRecordDecl *Class = Method->getParent();
+  bool Pattern = Class->getDescribedClassTemplate() != nullptr;
   return !Method->isVirtual() && !Method->isOutOfLine() && Class->getIdentifier() &&
-         !Class->isLambda() && !Class->isTemplated() &&
+         !Class->isLambda() && (!Class->isTemplated() || Pattern) &&
+         !(Pattern && Method->getDescribedFunctionTemplate()) &&
          !llvm::isa<clang::ClassTemplateSpecializationDecl>(Class) &&
          Class->getDeclContext()->getRedeclContext()->isFileContext();
 }
@@ -30,11 +34,14 @@ static bool isNameableMember(const clang::CXXMethodDecl *Method) {
 bool isExternalCandidate(const clang::FunctionDecl *FD,
                          const clang::SourceManager &SM) {
   clang::SourceLocation At = SM.getExpansionLoc(FD->getLocation());
-  if (SM.isInMainFile(At) || SM.isInSystemHeader(At) || FD->isTemplated() ||
+  if (SM.isInMainFile(At) || SM.isInSystemHeader(At) ||
       FD->isTemplateInstantiation() || FD->getPreviousDecl() != nullptr)
     return false;
   if (const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(FD))
     return isNameableMember(Method);
+  // A function template, not a function inside one.
+  if (FD->isTemplated() && !FD->getDescribedFunctionTemplate())
+    return false;
   return FD->getDeclContext()->getRedeclContext()->isFileContext();
 }
 
@@ -119,7 +126,7 @@ public:
 private:
   /// A header's function: its errors are the header's rewrite's to report.
   void visitExternal(const clang::FunctionDecl *FD) {
-    std::optional<clang::QualType> Output = asyncOutputType(FD->getReturnType());
+    std::optional<clang::QualType> Output = outputTypeOf(FD);
     if (!Output || !llvm::isa<clang::CoroutineBodyStmt>(FD->getBody()))
       return;
     AsyncFunction Function;
@@ -129,13 +136,18 @@ private:
     Visit(Function);
   }
 
-  void check(const clang::FunctionDecl *FD) {
-    std::optional<clang::QualType> Output =
-        asyncOutputType(FD->getReturnType());
-    // In a template, Async<T> may depend on a template parameter; the
-    // analysis then rejects (or handles) the template itself.
+  /// T of the Async<T> \p FD returns. In a template, Async<T> may depend on
+  /// a template parameter; the analysis then rejects (or handles) the
+  /// template itself.
+  static std::optional<clang::QualType> outputTypeOf(const clang::FunctionDecl *FD) {
+    std::optional<clang::QualType> Output = asyncOutputType(FD->getReturnType());
     if (!Output && FD->isTemplated())
       Output = dependentAsyncOutputType(FD->getReturnType());
+    return Output;
+  }
+
+  void check(const clang::FunctionDecl *FD) {
+    std::optional<clang::QualType> Output = outputTypeOf(FD);
     if (!Output) {
       Diags.error(FD->getLocation(),
                   "function annotated UNAWAIT_ASYNC must return "

@@ -63,9 +63,9 @@ std::optional<clang::QualType> asyncOutputType(clang::QualType Type);
 
 /// True for an annotated async function defined in a header (not a system
 /// header) that the header's own rewrite turns into a class callers can
-/// name: a namespace-scope function, or a member defined in a named,
-/// non-template class at namespace scope and not virtual; not a template,
-/// without an earlier declaration.
+/// name: a namespace-scope function or function template, or a member defined
+/// in a named class or class template at namespace scope and not virtual (in a
+/// class template, not a member template); without an earlier declaration.
 bool isExternalCandidate(const clang::FunctionDecl *FD,
                          const clang::SourceManager &SM);
 

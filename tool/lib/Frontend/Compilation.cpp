@@ -7,6 +7,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -33,11 +34,16 @@ namespace {
 /// function (a header's, see isExternalCandidate). Walks declaration contexts
 /// only, never bodies, so headers cost little.
 bool holdsExternalAsync(const clang::Decl *D, const clang::SourceManager &SM) {
+  if (const auto *Template = llvm::dyn_cast<clang::FunctionTemplateDecl>(D))
+    D = Template->getTemplatedDecl();
+  else if (const auto *Template = llvm::dyn_cast<clang::ClassTemplateDecl>(D))
+    D = Template->getTemplatedDecl();
   if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
     return FD->doesThisDeclarationHaveABody() && isAnnotatedAsync(FD) &&
            isExternalCandidate(FD, SM);
   const auto *Class = llvm::dyn_cast<clang::CXXRecordDecl>(D);
-  bool NameableClass = Class && Class->isThisDeclarationADefinition() && !Class->isTemplated();
+  bool NameableClass = Class && Class->isThisDeclarationADefinition() &&
+                       (!Class->isTemplated() || Class->getDescribedClassTemplate());
   if (!NameableClass && !llvm::isa<clang::NamespaceDecl, clang::LinkageSpecDecl>(D))
     return false;
   for (const clang::Decl *Inner : llvm::cast<clang::DeclContext>(D)->decls())

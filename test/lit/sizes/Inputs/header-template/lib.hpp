@@ -1,13 +1,17 @@
-// A header API of templates: its rewrite generates class templates, but
-// callers in another file do not nest their instances yet (boxed).
+// A header API of templates whose generated classes callers cannot name: a
+// function template declared before its definition, and a member of a class
+// template defined outside its class. Callers in another file box them
+// (templates defined where declared nest: rewrite/header-template-nests-inline.cpp).
 #pragma once
 #include <unawait/unawait.hpp>
 
 namespace lib {
+template <class T> UNAWAIT_ASYNC unawait::Async<T> twice(T v);
 template <class T> UNAWAIT_ASYNC unawait::Async<T> twice(T v) { co_return v * 2; }
 
 template <class T> struct Cell {
   T value;
-  UNAWAIT_ASYNC unawait::Async<T> get() { co_return value; }
+  UNAWAIT_ASYNC unawait::Async<T> get();
 };
+template <class T> UNAWAIT_ASYNC unawait::Async<T> Cell<T>::get() { co_return value; }
 } // namespace lib
