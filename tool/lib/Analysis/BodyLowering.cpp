@@ -2503,18 +2503,20 @@ public:
   /// (`Args &&` for a forwarding pack), not that of the element it reads.
   /// `decltype(x)` of a kept object a lambda captures is x's declared type,
   /// which an init-capture of the frame's member would change
-  /// (`[&x = frame.x]` declares a reference): it is spelled out.
+  /// (`[&x = frame.x]` declares a reference): it is spelled out. So is
+  /// `decltype(x)` of an annotated lambda's capture (of a variable or a
+  /// structured binding), which the frame reads through a pointer.
   bool VisitDecltypeTypeLoc(DecltypeTypeLoc TL) {
     const auto *Ref = dyn_cast<DeclRefExpr>(TL.getUnderlyingExpr());
-    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    auto Found = L.M.ObjectOfVar.find(Var);
+    auto Found = Ref ? L.M.ObjectOfVar.find(Ref->getDecl()) : L.M.ObjectOfVar.end();
     if (Found == L.M.ObjectOfVar.end())
       return true;
+    const ValueDecl *Var = Ref->getDecl();
     if (L.M.Objects[Found->second].Pack)
       replaceWritten(TL.getSourceRange(), Found->second,
                      spellType(Var->getType()->castAs<PackExpansionType>()->getPattern(),
                                L.Ctx));
-    else if (heldByCapture(Ref, Var))
+    else if (L.M.Objects[Found->second].Capture || heldByCapture(Ref, Var))
       if (std::optional<SourceLocation> Loc = writtenAt(TL.getBeginLoc(), Found->second)) {
         Hole H;
         H.HoleKind = Hole::Kind::Binding; // as written unless kept
