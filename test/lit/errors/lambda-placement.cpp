@@ -1,8 +1,9 @@
 // An annotated lambda whose generated class has nowhere to go is an error at
-// the lambda: outside a function, in a template, in an annotated function
-// (whose body moves into its own class), in a member function defined
-// outside its class, in a member of a local class, in a generic lambda (its
-// captures may be packs). Each is a row of its own.
+// the lambda: outside any function or variable (a default argument), in a
+// template, in an annotated function (whose body moves into its own class),
+// in a member function defined outside its class in another file than the
+// class, in a member of a local class, in a generic lambda (its captures may
+// be packs). Each is a row of its own.
 // RUN: unawait rewrite %s > %t.out 2> %t.err; test $? -eq 1
 // RUN: count 0 < %t.out
 // RUN: FileCheck %s --input-file %t.err --implicit-check-not=error:
@@ -10,11 +11,14 @@
 // The file is valid C++20: the error is unawait's own.
 // RUN: %clangxx17 -std=c++20 -fsyntax-only -Wno-c++23-extensions %s
 #include "Inputs/futures.hpp"
+#include "Inputs/plain-member.hpp"
 
-// CHECK: lambda-placement.cpp:[[@LINE+1]]:22: error: an annotated lambda outside a function is not supported yet: its generated class goes before the function around it, and this version places none before a variable; write the coroutine as an annotated function and call it from the lambda
-inline auto global = [] UNAWAIT_ASYNC (int n) -> unawait::Async<int> {
+// CHECK: lambda-placement.cpp:[[@LINE+1]]:50: error: an annotated lambda outside a function and outside the initializer of a variable or data member (in a default argument, say) is not supported yet: its generated class goes before the declaration around it, and this version places none before a parameter; write the coroutine as an annotated function and call it from the lambda
+int with_default(unawait::Async<int> (*f)(int) = [] UNAWAIT_ASYNC (int n) -> unawait::Async<int> {
   co_return co_await ready(n);
-};
+}) {
+  return unawait::block_on(f(1));
+}
 
 template <class T> int in_template(T value) {
   // CHECK: lambda-placement.cpp:[[@LINE+1]]:12: error: an annotated lambda inside a template or a generic lambda is not supported yet: its generated class would be a template over the parameters around it too; write an annotated function template and call it from the lambda
@@ -33,12 +37,8 @@ UNAWAIT_ASYNC unawait::Async<int> in_async(int n) {
   co_return co_await ready(r);
 }
 
-struct Outside {
-  int run();
-};
-
-int Outside::run() {
-  // CHECK: lambda-placement.cpp:[[@LINE+1]]:12: error: an annotated lambda inside a member function defined outside its class is not supported yet: its generated class would have to be declared in the class and defined before the function; define the function in its class
+int DefinedElsewhere::run() {
+  // CHECK: lambda-placement.cpp:[[@LINE+1]]:12: error: an annotated lambda inside a member function defined outside its class in another file than the class, or in a variable defined outside its namespace or class is not supported yet: its generated class would be declared in that class or namespace, where this version declares none (the class's file is not rewritten with this one); define the function in the class's file, or the variable in its namespace
   auto f = [] UNAWAIT_ASYNC (int n) -> unawait::Async<int> {
     co_return co_await ready(n);
   };
@@ -70,8 +70,8 @@ int in_generic_lambda() {
 }
 
 int main() {
-  return unawait::block_on(global(1)) + in_template(1) + in_generic_lambda() +
-         unawait::block_on(in_async(1)) + Outside().run() + in_local_class() == 5
+  return with_default() + in_template(1) + in_generic_lambda() +
+         unawait::block_on(in_async(1)) + DefinedElsewhere().run() + in_local_class() == 5
              ? 0
              : 1;
 }

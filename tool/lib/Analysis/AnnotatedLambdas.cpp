@@ -3,6 +3,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -17,29 +18,34 @@ const CXXMethodDecl *callOf(const AsyncFunction &Lambda) {
   return cast<CXXMethodDecl>(Lambda.Definition);
 }
 
-/// Why the generated class cannot go where the enclosing function's would,
-/// if it cannot: there is no such function, or it is a template (or the
-/// lambda is inside a generic lambda), annotated itself (its body is moved
-/// into its own class, lambda and all), or a member function not defined
-/// in a named class at namespace scope.
+/// Why the generated class cannot go where the enclosing declaration's
+/// would, if it cannot: there is no such declaration, or it is a template
+/// (or the lambda is inside a generic lambda), an annotated function (its
+/// body is moved into its own class, lambda and all), a member not
+/// declared in a named class at namespace scope, a member function defined
+/// outside a class of another file, or a variable defined outside its
+/// namespace.
 std::optional<Unsupported> unplaceable(const AsyncFunction &Lambda) {
-  const FunctionDecl *Around = Lambda.EnclosingFunction;
+  const DeclaratorDecl *Around = Lambda.Enclosing;
   if (!Around)
     return Unsupported::LambdaOutsideFunction;
   if (Around->isTemplated() || callOf(Lambda)->getParent()->isDependentContext())
     return Unsupported::LambdaInTemplate;
   if (isAnnotatedAsync(Around))
     return Unsupported::LambdaInAsyncFunction;
-  for (const DeclContext *Context = callOf(Lambda)->getParent()->getDeclContext();
-       Context != Around; Context = cast<CXXMethodDecl>(Context)->getParent()->getDeclContext())
-    if (isAnnotatedAsync(cast<CXXMethodDecl>(Context)))
+  for (const auto *Call = dyn_cast<CXXMethodDecl>(callOf(Lambda)->getParent()->getDeclContext());
+       Call && Call->getParent()->isLambda();
+       Call = dyn_cast<CXXMethodDecl>(Call->getParent()->getDeclContext()))
+    if (isAnnotatedAsync(Call))
       return Unsupported::LambdaInAsyncFunction;
-  const auto *Method = dyn_cast<CXXMethodDecl>(Around);
-  if (!Method)
-    return std::nullopt;
-  if (Method->isOutOfLine())
+  // (The class is declared in the class, which another file defines.)
+  const SourceManager &SM = Around->getASTContext().getSourceManager();
+  if (Around->isOutOfLine() &&
+      (!isa<CXXMethodDecl>(Around) ||
+       !SM.isInMainFile(SM.getExpansionLoc(Around->getCanonicalDecl()->getLocation()))))
     return Unsupported::LambdaInOutOfClassMember;
-  if (Method->getParent()->isLocalClass() || !Method->getParent()->getIdentifier())
+  const auto *Class = dyn_cast<CXXRecordDecl>(Around->getDeclContext());
+  if (Class && (Class->isLocalClass() || !Class->getIdentifier()))
     return Unsupported::LambdaInLocalClass;
   return std::nullopt;
 }
@@ -115,13 +121,50 @@ bool writableWithAuto(const CXXMethodDecl *Call, const TemplateParameterList *Pa
   return Wholes == Uses.Count;
 }
 
-/// The first capture the frame cannot hold: a structured binding's. (A
-/// pack is captured only inside a template, which unplaceable rejects.)
+/// True for a capture of a structured binding, which C++17 does not have.
+bool capturesBinding(const LambdaCapture &Capture) {
+  return Capture.capturesVariable() && isa<BindingDecl>(Capture.getCapturedVar());
+}
+
+/// The first capture the rewrite cannot spell in C++17: a copy of a
+/// structured binding of array type, which the init-capture replacing it
+/// would decay. (A pack is captured only inside a template, which
+/// unplaceable rejects.)
 const LambdaCapture *unsupportedCapture(const CXXMethodDecl *Call) {
   for (const LambdaCapture &Capture : Call->getParent()->captures())
-    if (Capture.capturesVariable() && isa<BindingDecl>(Capture.getCapturedVar()))
+    if (capturesBinding(Capture) && Capture.getCaptureKind() == LCK_ByCopy &&
+        Capture.getCapturedVar()->getType()->isArrayType())
       return &Capture;
   return nullptr;
+}
+
+using Edits = std::vector<std::pair<SourceRange, std::string>>;
+
+/// The captures of structured bindings as init-captures of the same name:
+/// `[b]` -> `[b = b]`, `[&b]` -> `[&b = b]`, and `[=]` (`[&]`) using b ->
+/// `[=, b = b]` (`[&, &b = b]`). Each declares a closure member of the
+/// type the capture's would have (a copy of the binding's referent, or a
+/// reference to it), initialised from the same lvalue; the lambda's body,
+/// which names the member, moves into the generated class.
+void spellBindingCaptures(const CXXMethodDecl *Call, const ASTContext &Context, Edits &Out) {
+  const CXXRecordDecl *Closure = Call->getParent();
+  std::string Implicit;
+  for (const LambdaCapture &Capture : Closure->captures()) {
+    if (!capturesBinding(Capture))
+      continue;
+    std::string Name = Capture.getCapturedVar()->getName().str();
+    if (Capture.isExplicit())
+      Out.push_back({{Capture.getLocation(), Capture.getLocation()}, Name + " = " + Name});
+    else
+      Implicit += (Capture.getCaptureKind() == LCK_ByRef ? ", &" : ", ") + Name + " = " + Name;
+  }
+  if (Implicit.empty())
+    return;
+  // The capture-default is the token after the lambda's `[`.
+  std::optional<Token> Default = Lexer::findNextToken(
+      Closure->getLocation(), Context.getSourceManager(), Context.getLangOpts());
+  Out.push_back({{Default->getLocation(), Default->getLocation()},
+                 (Closure->getLambdaCaptureDefault() == LCD_ByRef ? "&" : "=") + Implicit});
 }
 
 /// Finds a declaration of the enclosing function that the lambda's body
@@ -185,8 +228,11 @@ private:
 };
 
 const Decl *enclosingUsingDirective(const AsyncFunction &Lambda) {
+  const FunctionDecl *Around = Lambda.enclosingFunction();
+  if (!Around)
+    return nullptr;
   UsingDirectiveSearch Search;
-  Search.TraverseStmt(Lambda.EnclosingFunction->getBody());
+  Search.TraverseStmt(Around->getBody());
   return Search.Found;
 }
 
@@ -223,20 +269,20 @@ bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags) {
   return true;
 }
 
-std::vector<std::pair<SourceRange, std::string>>
-cxx17TemplateParameters(const AsyncFunction &Lambda) {
+Edits cxx17Spelling(const AsyncFunction &Lambda, const ASTContext &Context) {
   const CXXMethodDecl *Call = callOf(Lambda);
+  Edits Out;
+  spellBindingCaptures(Call, Context, Out);
   const TemplateParameterList *Params = writtenTemplateParameters(Call);
   if (!Params)
-    return {};
-  std::vector<std::pair<SourceRange, std::string>> Edits = {
-      {{Params->getLAngleLoc(), Params->getRAngleLoc()}, ""}};
+    return Out;
+  Out.push_back({{Params->getLAngleLoc(), Params->getRAngleLoc()}, ""});
   for (const ParmVarDecl *Param : Call->parameters())
     if (auto Core = coreType(Param->getTypeSourceInfo()->getTypeLoc())
                         .getAs<TemplateTypeParmTypeLoc>();
         Core && !Core.getDecl()->isImplicit())
-      Edits.push_back({Core.getSourceRange(), "auto"});
-  return Edits;
+      Out.push_back({Core.getSourceRange(), "auto"});
+  return Out;
 }
 
 QualType captureReferenceType(const LambdaCapture &Capture, const CXXMethodDecl *Call,
@@ -249,11 +295,13 @@ QualType captureReferenceType(const LambdaCapture &Capture, const CXXMethodDecl 
 }
 
 QualType capturedThisType(const LambdaCapture &Capture, const CXXMethodDecl *Call,
-                          const CXXMethodDecl *Enclosing, ASTContext &Context) {
+                          const DeclaratorDecl *Enclosing, ASTContext &Context) {
+  const auto *Method = dyn_cast<CXXMethodDecl>(Enclosing);
+  QualType Class = Context.getRecordType(cast<CXXRecordDecl>(Enclosing->getDeclContext()));
   if (Capture.getCaptureKind() != LCK_StarThis)
-    return Enclosing->getThisType();
+    return Method ? Method->getThisType() : Context.getPointerType(Class);
   // `*this` is the closure's copy: const unless the lambda is mutable.
-  QualType Copy = Context.getRecordType(Enclosing->getParent());
+  QualType Copy = Class;
   if (Call->isConst())
     Copy.addConst();
   return Context.getPointerType(Copy);
@@ -262,9 +310,8 @@ QualType capturedThisType(const LambdaCapture &Capture, const CXXMethodDecl *Cal
 std::string lambdaName(const AsyncFunction &Lambda, const SourceManager &SM) {
   PresumedLoc Where =
       SM.getPresumedLoc(SM.getExpansionLoc(callOf(Lambda)->getParent()->getLocation()));
-  std::string Around = Lambda.EnclosingFunction
-                           ? Lambda.EnclosingFunction->getQualifiedNameAsString() + "::"
-                           : "";
+  std::string Around =
+      Lambda.Enclosing ? Lambda.Enclosing->getQualifiedNameAsString() + "::" : "";
   return Around + "(lambda at " + std::to_string(Where.getLine()) + ":" +
          std::to_string(Where.getColumn()) + ")";
 }

@@ -3,16 +3,20 @@
 // An *annotated lambda* is a lambda whose call operator carries
 // UNAWAIT_ASYNC. Its generated class cannot be nested in the closure type
 // (which has no name), so it goes where the *enclosing function*'s would (at
-// namespace scope before it, or in its class for a member function), is
-// named `<enclosing>_lambda_future`, and the lambda's body becomes
+// namespace scope before it, or in its class for a member function), or,
+// outside a function, before the variable or data member whose initializer
+// holds it (AsyncFunction::Enclosing); it is named
+// `<enclosing>_lambda_future`, and the lambda's body becomes
 // `return <class>(captures..., parameters...);`.
 //
 // A *capture* is a frame object like a reference parameter: the future holds
 // a pointer to what the lambda's body names (the closure's copy, const
 // unless the lambda is mutable, or the captured variable itself), exactly as
 // a coroutine lambda reads its captures through the closure. A captured
-// `this` is the frame's `this` object, as in a member function; a captured
-// `*this` is too, pointing at the closure's copy.
+// structured binding is too; C++17 cannot capture one, so the rewrite spells
+// the capture as an init-capture of the same name. A captured `this` is the
+// frame's `this` object, as in a member function; a captured `*this` is too,
+// pointing at the closure's copy.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -33,13 +37,16 @@ namespace unawait {
 /// name of the enclosing function the generated class could not see.
 bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags);
 
-/// For a lambda with a template parameter list (`[]<class T>(const T &x)`,
-/// which AnnotatedLambdas accepts only when every parameter is deduced as
-/// a parameter's whole type): its C++17 spelling, the list removed and
-/// each of its parameters written `auto` (`[](const auto &x)`). The
-/// generated class template keeps the names, so its body reads as written.
+/// The edits that spell the lambda in C++17 (each replaces a token range):
+/// a capture of a structured binding becomes an init-capture of the same
+/// name (`[b]` -> `[b = b]`, `[&b]` -> `[&b = b]`, `[=]` -> `[=, b = b]`);
+/// a template parameter list (`[]<class T>(const T &x)`, which
+/// AnnotatedLambdas accepts only when every parameter is deduced as a
+/// parameter's whole type) is removed and each of its parameters written
+/// `auto` (`[](const auto &x)`). The generated class template keeps the
+/// names, so its body reads as written.
 std::vector<std::pair<clang::SourceRange, std::string>>
-cxx17TemplateParameters(const AsyncFunction &Lambda);
+cxx17Spelling(const AsyncFunction &Lambda, const clang::ASTContext &Context);
 
 /// The type of the frame object for \p Capture of \p Call's lambda: an
 /// lvalue reference to what the body names.
@@ -48,11 +55,12 @@ clang::QualType captureReferenceType(const clang::LambdaCapture &Capture,
                                      clang::ASTContext &Context);
 
 /// The type of `this` in \p Call's body, the frame's `this` object, for a
-/// capture of `this` (the enclosing member function's) or of `*this` (a
-/// pointer to the closure's copy, const unless the lambda is mutable).
+/// capture of `this` (the enclosing member function's, or a default member
+/// initializer's) or of `*this` (a pointer to the closure's copy, const
+/// unless the lambda is mutable).
 clang::QualType capturedThisType(const clang::LambdaCapture &Capture,
                                  const clang::CXXMethodDecl *Call,
-                                 const clang::CXXMethodDecl *Enclosing,
+                                 const clang::DeclaratorDecl *Enclosing,
                                  clang::ASTContext &Context);
 
 /// `<enclosing function>::(lambda at line N)`, the name in the report.

@@ -91,8 +91,7 @@ std::string AsyncFunctionModel::qualifiedClassName() const {
 std::string AsyncFunctionModel::qualifiedName(llvm::StringRef Name) const {
   std::string Qualifier;
   // A lambda's generated class goes where the function around it would.
-  const FunctionDecl *Placed =
-      Function.EnclosingFunction ? Function.EnclosingFunction : Function.Definition;
+  const Decl *Placed = Function.placedBefore();
   for (const DeclContext *Context = Placed->getDeclContext();
        Context && !Context->isTranslationUnit(); Context = Context->getParent())
     if (Context->isFunctionOrMethod()) // a local class's: named inside only
@@ -380,10 +379,10 @@ bool supportedFunction(const AsyncFunction &Function, DiagnosticReporter &Diags)
 
 /// The function's name, or for an operator a word for it
 /// ("operator_call" for operator()).
-std::string identifierFor(const FunctionDecl *F) {
-  if (F->getDeclName().isIdentifier())
-    return F->getName().str();
-  switch (F->getOverloadedOperator()) {
+std::string identifierFor(const DeclaratorDecl *D) {
+  if (D->getDeclName().isIdentifier())
+    return D->getName().str();
+  switch (cast<FunctionDecl>(D)->getOverloadedOperator()) {
 #define OVERLOADED_OPERATOR(Name, Spelling, Token, Unary, Binary, MemberOnly)  \
   case OO_##Name:                                                              \
     return llvm::StringRef("operator_" #Name).lower();
@@ -395,16 +394,16 @@ std::string identifierFor(const FunctionDecl *F) {
 
 /// `<name>_future`, numbered for overloads, never a name already declared
 /// where the class goes; `<enclosing>_lambda_future` for an annotated lambda,
-/// numbered in its enclosing function.
+/// numbered in its enclosing declaration.
 std::string chooseClassName(const AsyncFunction &Function, const ModelRegistry &Models,
                             ASTContext &Context) {
   bool Lambda = Function.isLambda();
-  const FunctionDecl *F = Lambda ? Function.EnclosingFunction : Function.Definition;
+  const DeclaratorDecl *F = Lambda ? Function.Enclosing : Function.Definition;
   std::string Base = identifierFor(F) + (Lambda ? "_lambda_future" : "_future");
   unsigned Same = 1;
   for (const AsyncFunctionModel &Other : Models.models()) {
     const FunctionDecl *OtherF = Other.Function.Definition;
-    if (Lambda ? Other.Function.EnclosingFunction == F
+    if (Lambda ? Other.Function.Enclosing == F
                : !Other.Function.isLambda() &&
                      OtherF->getDeclContext() == F->getDeclContext() &&
                      OtherF->getDeclName() == F->getDeclName())

@@ -172,6 +172,13 @@ struct FrameObject {
   /// A parameter that is an annotated lambda's capture (AnnotatedLambdas.h):
   /// a reference to what the lambda's body names.
   bool Capture = false;
+  /// For a capture of a structured binding, which is no variable (Var is
+  /// null): the binding the lambda's body names.
+  const clang::BindingDecl *CapturedBinding = nullptr;
+  /// What the source names the object by: the variable or the binding.
+  const clang::ValueDecl *declaration() const {
+    return Var ? static_cast<const clang::ValueDecl *>(Var) : CapturedBinding;
+  }
   /// A function parameter pack (`Ts... args`): one member of type
   /// unawait::detail::pack<Ts...> (runtime/include/unawait/detail/pack.hpp)
   /// holding every element; the body reads `unawait::detail::get<I>(args)`
@@ -363,8 +370,9 @@ struct AsyncFunctionModel {
   /// Uses of frame objects written in a macro's body: an error if kept.
   std::vector<std::pair<clang::SourceLocation, ObjectId>> MacroUses;
   /// Variable -> its frame object, for every parameter and local that is a
-  /// frame object (kept or not).
-  llvm::DenseMap<const clang::VarDecl *, ObjectId> ObjectOfVar;
+  /// frame object (kept or not), and for a structured binding an annotated
+  /// lambda captures.
+  llvm::DenseMap<const clang::ValueDecl *, ObjectId> ObjectOfVar;
 
   /// The names the generated class declares (its own types and members,
   /// poll()'s locals), chosen so that none captures or hides a name the

@@ -259,7 +259,7 @@ public:
     if (M.Function.isLambda())
       addCaptures(cast<CXXMethodDecl>(F));
     else if (const auto *Method = dyn_cast<CXXMethodDecl>(F); Method && Method->isInstance())
-      addThis(Method);
+      addThis(Method->getLocation(), Method->getThisType());
     std::map<std::string, unsigned> Spelled = functionIdentifiers(F, Ctx);
     auto FreshName = [&](llvm::StringRef Prefix, unsigned N) {
       std::string Name;
@@ -387,33 +387,50 @@ public:
     return M.Objects.size() - 1;
   }
 
-  void addThis(const CXXMethodDecl *Method) {
+  void addThis(SourceLocation Loc, QualType Type) {
     FrameObject This;
     This.Kind = ObjectKind::This;
     This.SourceName = "this";
-    This.Loc = Method->getLocation();
-    This.Type = Method->getThisType();
+    This.Loc = Loc;
+    This.Type = Type;
     Scopes.back()->Declared.push_back(addObject(std::move(This)));
   }
 
   /// An annotated lambda's captures, first in the frame like parameters (see
-  /// AnnotatedLambdas.h); a captured `this` is the enclosing function's, a
-  /// captured `*this` the closure's copy.
+  /// AnnotatedLambdas.h); a captured `this` is the enclosing member
+  /// function's (or default member initializer's), a captured `*this` the
+  /// closure's copy.
   void addCaptures(const CXXMethodDecl *Call) {
     for (const LambdaCapture &Capture : Call->getParent()->captures()) {
       if (Capture.capturesThis()) {
-        const auto *Enclosing = cast<CXXMethodDecl>(M.Function.EnclosingFunction);
-        addThis(Enclosing);
-        M.Objects.back().Type = capturedThisType(Capture, Call, Enclosing, Ctx);
+        addThis(M.Function.Enclosing->getLocation(),
+                capturedThisType(Capture, Call, M.Function.Enclosing, Ctx));
         continue;
       }
-      FrameObject &Object =
-          M.Objects[addVariable(cast<VarDecl>(Capture.getCapturedVar()), ObjectKind::Param)];
+      const ValueDecl *Captured = Capture.getCapturedVar();
+      FrameObject &Object = M.Objects[isa<VarDecl>(Captured)
+                                          ? addVariable(cast<VarDecl>(Captured), ObjectKind::Param)
+                                          : addCapturedBinding(cast<BindingDecl>(Captured))];
       Object.Type = captureReferenceType(Capture, Call, Ctx);
       Object.StoredAsPointer = true;
       Object.HasDestructor = false;
       Object.Capture = true;
     }
+  }
+
+  /// A structured binding's capture (the rewrite spells it as an
+  /// init-capture, see cxx17Spelling): the body's uses of the binding name
+  /// it.
+  ObjectId addCapturedBinding(const BindingDecl *Binding) {
+    FrameObject Object;
+    Object.Kind = ObjectKind::Param;
+    Object.CapturedBinding = Binding;
+    Object.SourceName = Binding->getName().str();
+    Object.Loc = Binding->getLocation();
+    ObjectId Id = addObject(std::move(Object));
+    M.ObjectOfVar[Binding] = Id;
+    Scopes.back()->Declared.push_back(Id);
+    return Id;
   }
 
   ObjectId addVariable(const VarDecl *Var, ObjectKind Kind) {
@@ -2417,19 +2434,18 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (!Ref->hasQualifier())
       qualifyContractName(Ref->getDecl(), Ref->getLocation());
-    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
-      auto Found = L.M.ObjectOfVar.find(Var);
-      if (Found != L.M.ObjectOfVar.end() && heldByCapture(Ref, Var))
+    // (A variable, or a structured binding an annotated lambda captures.)
+    if (auto Found = L.M.ObjectOfVar.find(Ref->getDecl()); Found != L.M.ObjectOfVar.end()) {
+      if (heldByCapture(Ref, Ref->getDecl()))
         return true; // the capture, as written
-      if (Found != L.M.ObjectOfVar.end())
-        if (std::optional<SourceLocation> Loc = writtenAt(Ref->getLocation(), Found->second)) {
-          Hole H;
-          H.HoleKind = Hole::Kind::Object;
-          H.Range = L.rangeOf(SourceRange(*Loc, *Loc));
-          H.Object = Found->second;
-          H.Reference = true;
-          L.addHole(std::move(H));
-        }
+      if (std::optional<SourceLocation> Loc = writtenAt(Ref->getLocation(), Found->second)) {
+        Hole H;
+        H.HoleKind = Hole::Kind::Object;
+        H.Range = L.rangeOf(SourceRange(*Loc, *Loc));
+        H.Object = Found->second;
+        H.Reference = true;
+        L.addHole(std::move(H));
+      }
     } else if (const auto *Binding = dyn_cast<BindingDecl>(Ref->getDecl())) {
       auto Found = L.BindingCode.find(Binding);
       if (Found != L.BindingCode.end())
@@ -2487,18 +2503,20 @@ public:
   /// (`Args &&` for a forwarding pack), not that of the element it reads.
   /// `decltype(x)` of a kept object a lambda captures is x's declared type,
   /// which an init-capture of the frame's member would change
-  /// (`[&x = frame.x]` declares a reference): it is spelled out.
+  /// (`[&x = frame.x]` declares a reference): it is spelled out. So is
+  /// `decltype(x)` of an annotated lambda's capture (of a variable or a
+  /// structured binding), which the frame reads through a pointer.
   bool VisitDecltypeTypeLoc(DecltypeTypeLoc TL) {
     const auto *Ref = dyn_cast<DeclRefExpr>(TL.getUnderlyingExpr());
-    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    auto Found = L.M.ObjectOfVar.find(Var);
+    auto Found = Ref ? L.M.ObjectOfVar.find(Ref->getDecl()) : L.M.ObjectOfVar.end();
     if (Found == L.M.ObjectOfVar.end())
       return true;
+    const ValueDecl *Var = Ref->getDecl();
     if (L.M.Objects[Found->second].Pack)
       replaceWritten(TL.getSourceRange(), Found->second,
                      spellType(Var->getType()->castAs<PackExpansionType>()->getPattern(),
                                L.Ctx));
-    else if (heldByCapture(Ref, Var))
+    else if (L.M.Objects[Found->second].Capture || heldByCapture(Ref, Var))
       if (std::optional<SourceLocation> Loc = writtenAt(TL.getBeginLoc(), Found->second)) {
         Hole H;
         H.HoleKind = Hole::Kind::Binding; // as written unless kept
@@ -2636,7 +2654,7 @@ public:
 
   struct CapturedObject {
     const LambdaCapture *Capture;
-    const VarDecl *Var;
+    const ValueDecl *Var;
     ObjectId Id;
   };
 
@@ -2646,8 +2664,8 @@ public:
     if (!Capture.capturesVariable() ||
         (Capture.isImplicit() && Capture.getCaptureKind() == LCK_ByRef))
       return std::nullopt;
-    const auto *Var = dyn_cast<VarDecl>(Capture.getCapturedVar());
-    auto Found = Var ? L.M.ObjectOfVar.find(Var) : L.M.ObjectOfVar.end();
+    const ValueDecl *Var = Capture.getCapturedVar();
+    auto Found = L.M.ObjectOfVar.find(Var);
     if (Found == L.M.ObjectOfVar.end() || !capturesFunctionVariable(Var))
       return std::nullopt;
     return CapturedObject{&Capture, Var, Found->second};
@@ -2783,7 +2801,7 @@ public:
 
   /// True unless a lambda around the innermost one holds Var in a capture
   /// of its own (anything but `[&]`): then the innermost one captures that.
-  bool capturesFunctionVariable(const VarDecl *Var) const {
+  bool capturesFunctionVariable(const ValueDecl *Var) const {
     for (auto Lambda = std::next(Lambdas.rbegin()); Lambda != Lambdas.rend(); ++Lambda)
       for (const LambdaCapture &Capture : (*Lambda)->captures())
         if (Capture.capturesVariable() && Capture.getCapturedVar() == Var &&
@@ -2795,7 +2813,7 @@ public:
   /// False if an init-capture of the frame's member would not copy as \p
   /// Capture does: an array decays, a const object's copy is not const (in
   /// a lambda that is not mutable, every copy is read as const).
-  static bool initCaptureCopiesExactly(const LambdaCapture &Capture, const VarDecl *Var,
+  static bool initCaptureCopiesExactly(const LambdaCapture &Capture, const ValueDecl *Var,
                                        const LambdaExpr *Lambda) {
     if (Capture.getCaptureKind() == LCK_ByRef)
       return true;
@@ -2805,7 +2823,7 @@ public:
 
   /// True if \p Ref, in a lambda's body, names a capture the rewrite keeps
   /// as written (an explicit one, or any copy), not the enclosing variable.
-  bool heldByCapture(const DeclRefExpr *Ref, const VarDecl *Var) const {
+  bool heldByCapture(const DeclRefExpr *Ref, const ValueDecl *Var) const {
     if (!Ref->refersToEnclosingVariableOrCapture())
       return false;
     for (auto Lambda = Lambdas.rbegin(); Lambda != Lambdas.rend(); ++Lambda)

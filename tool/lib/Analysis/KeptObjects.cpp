@@ -339,7 +339,7 @@ private:
   }
 
   bool usedAfter(const SuspensionPoint &P, const FrameObject &Object) const {
-    if (!Object.Var)
+    if (!Object.declaration())
       return false;
     // Assigning through a reference reads the reference, which value
     // liveness does not see: a kept reference is used while in scope.
@@ -459,7 +459,7 @@ private:
       // Assigning through a reference reads the reference, which value
       // liveness does not see (as in usedAfter).
       if (Object.HasDestructor || Object.EscapeLoc.isValid() ||
-          (Object.Var && Object.StoredAsPointer) ||
+          (Object.declaration() && Object.StoredAsPointer) ||
           !Live.available() || Object.Kind == ObjectKind::Temporary ||
           Object.Kind == ObjectKind::This ||
           (Object.Var && (LiveVars.count(Object.Var) || Named.count(Object.Var))))

@@ -263,9 +263,8 @@ class OwnMentions : public RecursiveASTVisitor<OwnMentions> {
 public:
   explicit OwnMentions(const AsyncFunctionModel &Model) : Model(Model) {}
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (Model.ObjectOfVar.count(Var))
-        ++Counts[Var];
+    if (Model.ObjectOfVar.count(Ref->getDecl()))
+      ++Counts[Ref->getDecl()];
     return true;
   }
   /// `sizeof...(args)` spells the pack's name too (the lowering replaces it).
@@ -275,7 +274,7 @@ public:
         ++Counts[Var];
     return true;
   }
-  llvm::DenseMap<const VarDecl *, unsigned> Counts;
+  llvm::DenseMap<const ValueDecl *, unsigned> Counts;
 
 private:
   const AsyncFunctionModel &Model;
@@ -315,11 +314,12 @@ void assignPaths(LayoutNode &Node, const std::string &Prefix,
 
 } // namespace
 
-std::map<std::string, unsigned> functionIdentifiers(const FunctionDecl *F,
+std::map<std::string, unsigned> functionIdentifiers(const DeclaratorDecl *D,
                                                     const ASTContext &Context) {
-  const Decl *Whole = F;
-  if (const FunctionTemplateDecl *Template = F->getDescribedFunctionTemplate())
-    Whole = Template;
+  const Decl *Whole = D;
+  if (const auto *F = dyn_cast<FunctionDecl>(D))
+    if (const FunctionTemplateDecl *Template = F->getDescribedFunctionTemplate())
+      Whole = Template;
   return identifierCounts(Whole->getSourceRange(), Context);
 }
 
@@ -371,8 +371,8 @@ void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
     // function is a mention of this variable (its declaration and its uses);
     // otherwise the member would hide something else inside poll().
     unsigned Own = 0;
-    if (Object.Var && Object.Kind != ObjectKind::Temporary)
-      Own = Mentions.Counts.lookup(Object.Var) + 1;
+    if (Object.declaration() && Object.Kind != ObjectKind::Temporary)
+      Own = Mentions.Counts.lookup(Object.declaration()) + 1;
     auto Found = Identifiers.find(Base);
     // (A macro may expand one spelled name into several references.)
     bool Clashes = Found != Identifiers.end() && Found->second > Own;

@@ -51,8 +51,8 @@ std::map<std::string, unsigned> identifierCounts(clang::SourceRange Range,
                                                  const clang::ASTContext &Context);
 
 /// The identifiers a function's definition spells (template header,
-/// signature and body).
-std::map<std::string, unsigned> functionIdentifiers(const clang::FunctionDecl *F,
+/// signature and body), or a variable's declaration (its initializer too).
+std::map<std::string, unsigned> functionIdentifiers(const clang::DeclaratorDecl *D,
                                                     const clang::ASTContext &Context);
 
 /// Gives every kept object a member name and an access path (after layout),

@@ -167,23 +167,42 @@ private:
     const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(FD);
     Function.BoxedSignature =
         FD->getPreviousDecl() != nullptr || (Method && Method->isVirtual());
-    if (Method && Method->isOutOfLine())
-      Function.InClassDeclaration =
-          llvm::dyn_cast_or_null<clang::CXXMethodDecl>(Method->getCanonicalDecl());
     if (Function.isLambda())
-      Function.EnclosingFunction = enclosingFunction(Method);
+      Function.Enclosing = enclosingDeclaration(Method);
+    if (const auto *Placed = llvm::dyn_cast<clang::CXXMethodDecl>(Function.placedBefore());
+        Placed && Placed->isOutOfLine())
+      Function.InClassDeclaration =
+          llvm::dyn_cast_or_null<clang::CXXMethodDecl>(Placed->getCanonicalDecl());
     Visit(Function);
   }
 
-  /// The function around a lambda's call operator, through lambdas.
-  static const clang::FunctionDecl *enclosingFunction(const clang::CXXMethodDecl *Call) {
-    const clang::DeclContext *Around = Call->getParent()->getDeclContext();
-    while (const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(Around)) {
+  /// The function around a lambda's call operator, through lambdas; outside
+  /// a function, the variable or data member whose initializer holds the
+  /// outermost of them.
+  static const clang::DeclaratorDecl *enclosingDeclaration(const clang::CXXMethodDecl *Call) {
+    const clang::CXXRecordDecl *Closure = Call->getParent();
+    while (const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(Closure->getDeclContext())) {
       if (!Method->getParent()->isLambda())
-        break;
-      Around = Method->getParent()->getDeclContext();
+        return Method;
+      Closure = Method->getParent();
     }
-    return llvm::dyn_cast<clang::FunctionDecl>(Around);
+    if (const auto *Function = llvm::dyn_cast<clang::FunctionDecl>(Closure->getDeclContext()))
+      return Function;
+    return initializedDeclaration(Closure);
+  }
+
+  /// The variable or data member, declared where \p Closure is, whose
+  /// declaration holds it (clang records it as the lambda's context only
+  /// where mangling needs one).
+  static const clang::DeclaratorDecl *initializedDeclaration(const clang::CXXRecordDecl *Closure) {
+    const clang::SourceManager &SM = Closure->getASTContext().getSourceManager();
+    clang::SourceLocation At = SM.getExpansionLoc(Closure->getLocation());
+    for (const clang::Decl *D : Closure->getDeclContext()->decls())
+      if (llvm::isa<clang::VarDecl, clang::FieldDecl>(D) &&
+          SM.isPointWithin(At, SM.getExpansionLoc(D->getBeginLoc()),
+                           SM.getExpansionLoc(D->getEndLoc())))
+        return llvm::cast<clang::DeclaratorDecl>(D);
+    return nullptr;
   }
 
   clang::ASTContext &Context;

@@ -36,14 +36,25 @@ struct AsyncFunction {
   /// it through that declaration, or it is virtual, so overrides return
   /// the same type.
   bool BoxedSignature = false;
-  /// A member function defined outside its class: the generated class is
-  /// declared in the class, before \c InClassDeclaration, and defined
-  /// before the definition.
+  /// A member function defined outside its class (or holding an annotated
+  /// lambda): the generated class is declared in the class, before \c
+  /// InClassDeclaration, and defined before the definition.
   const clang::CXXMethodDecl *InClassDeclaration = nullptr;
-  /// For an annotated lambda, the function whose body holds it (through
-  /// any lambdas around it); null for a lambda outside a function. The
-  /// generated class goes where that function's would, and is named for it.
-  const clang::FunctionDecl *EnclosingFunction = nullptr;
+  /// For an annotated lambda, the declaration around it (through any
+  /// lambdas around it): the function whose body holds it, or, outside a
+  /// function, the variable, static data member or data member whose
+  /// initializer does; null elsewhere (a default argument). The generated
+  /// class goes where that function's would (before the declaration, in its
+  /// class for a member), and is named for it.
+  const clang::DeclaratorDecl *Enclosing = nullptr;
+  const clang::FunctionDecl *enclosingFunction() const {
+    return llvm::dyn_cast_or_null<clang::FunctionDecl>(Enclosing);
+  }
+  /// The declaration the generated class goes before: the function, or
+  /// the declaration around an annotated lambda.
+  const clang::DeclaratorDecl *placedBefore() const {
+    return Enclosing ? Enclosing : Definition;
+  }
   /// Defined in a header, not in the main file: the header's own rewrite
   /// emits its class, and callers in the main file nest that class inline
   /// instead of boxing the call. Only a function the header's rewrite gives

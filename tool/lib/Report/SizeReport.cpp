@@ -47,7 +47,7 @@ namespace {
 FieldReport field(const FrameObject &Object, std::string Why,
                   const SourceManager &SM) {
   FieldReport Field;
-  bool Named = (Object.Var && Object.Kind != ObjectKind::Temporary) ||
+  bool Named = (Object.declaration() && Object.Kind != ObjectKind::Temporary) ||
                Object.Kind == ObjectKind::This;
   Field.Name = Named ? Object.SourceName : Object.MemberName;
   Field.Kind = kindName(Object.Kind).str();

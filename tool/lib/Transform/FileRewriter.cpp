@@ -19,13 +19,14 @@ using namespace clang;
 
 namespace {
 
-/// Where the function's text starts, counting its attributes and its doc
-/// comment, at the beginning of that line.
-SourceLocation insertionPoint(const FunctionDecl *F, ASTContext &Context) {
+/// Where the function's (or variable's) text starts, counting its
+/// attributes and its doc comment, at the beginning of that line.
+SourceLocation insertionPoint(const DeclaratorDecl *F, ASTContext &Context) {
   SourceManager &SM = Context.getSourceManager();
   const Decl *Whole = F;
-  if (const FunctionTemplateDecl *Template = F->getDescribedFunctionTemplate())
-    Whole = Template; // from `template <...>`
+  if (const auto *Function = dyn_cast<FunctionDecl>(F))
+    if (const FunctionTemplateDecl *Template = Function->getDescribedFunctionTemplate())
+      Whole = Template; // from `template <...>`
   SourceLocation Begin = SM.getExpansionLoc(Whole->getBeginLoc());
   // A member of a class template defined outside it: from its class's
   // `template <class T>`.
@@ -133,8 +134,8 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
     }
     const FunctionDecl *F = Model.Function.Definition;
     // An annotated lambda's class goes where its enclosing function's would.
-    const FunctionDecl *Placed = Model.Function.EnclosingFunction;
-    SourceLocation FunctionStart = insertionPoint(Placed ? Placed : F, Context);
+    bool InLambda = Model.Function.Enclosing != nullptr;
+    SourceLocation FunctionStart = insertionPoint(Model.Function.placedBefore(), Context);
     if (Model.DefinedAfter) {
       placeAfterClass(Model, *Emitted, R, Context, Options);
       Regions.push_back(Emitted->ClassDeclaration);
@@ -144,7 +145,7 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
         Class += lineDirective(FunctionStart, SM, Options);
       // Several lambdas of one function: their classes in source order, for
       // one may await another.
-      R.InsertText(FunctionStart, Class, /*InsertAfter=*/Placed != nullptr);
+      R.InsertText(FunctionStart, Class, /*InsertAfter=*/InLambda);
     }
     if (const FunctionDecl *InClass = Model.Function.InClassDeclaration) {
       R.InsertTextBefore(insertionPoint(InClass, Context), Emitted->ClassDeclaration);
@@ -156,7 +157,7 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
     if (!Model.Function.BoxedSignature)
       R.ReplaceText(SM.getExpansionRange(returnTypeRange(F)), Emitted->ReturnType);
     if (Model.Function.isLambda())
-      for (const auto &[Range, Text] : cxx17TemplateParameters(Model.Function))
+      for (const auto &[Range, Text] : cxx17Spelling(Model.Function, Context))
         R.ReplaceText(SM.getExpansionRange(Range), Text);
     if (Model.DefinedAfter) {
       R.ReplaceText(SM.getExpansionRange(F->getBody()->getSourceRange()), ";");

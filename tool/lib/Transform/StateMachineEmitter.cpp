@@ -812,9 +812,10 @@ private:
   std::string outOfClassQualifier() const {
     if (M.DefinedAfter)
       return classQualifier(cast<CXXRecordDecl>(M.Function.Definition->getDeclContext()));
-    if (!M.Function.Definition->isOutOfLine() || M.ClassInBody)
+    const DeclaratorDecl *Placed = M.Function.placedBefore();
+    if (!Placed->isOutOfLine() || M.ClassInBody)
       return "";
-    NestedNameSpecifierLoc Qualifier = M.Function.Definition->getQualifierLoc();
+    NestedNameSpecifierLoc Qualifier = Placed->getQualifierLoc();
     return Text.range(Text.fileRange(Qualifier.getSourceRange()));
   }
 

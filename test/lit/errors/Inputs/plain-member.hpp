@@ -1,0 +1,7 @@
+// A class whose member function is defined in another file.
+#pragma once
+#include "futures.hpp"
+
+struct DefinedElsewhere {
+  int run();
+};
