@@ -252,8 +252,10 @@ QualType capturedThisType(const LambdaCapture &Capture, const CXXMethodDecl *Cal
                           const CXXMethodDecl *Enclosing, ASTContext &Context) {
   if (Capture.getCaptureKind() != LCK_StarThis)
     return Enclosing->getThisType();
-  // `*this` is the closure's copy: const unless the lambda is mutable.
-  QualType Copy = Context.getRecordType(Enclosing->getParent());
+  // `*this` is the closure's copy, of the type `*this` has where the lambda
+  // is (const in a const member function), and const in a lambda that is
+  // not mutable.
+  QualType Copy = Enclosing->getFunctionObjectParameterType();
   if (Call->isConst())
     Copy.addConst();
   return Context.getPointerType(Copy);

@@ -885,20 +885,32 @@ public:
   /// declaration is written as it was and this array is not.
   std::optional<ObjectId> declareListArray(BlockNode &Out, const VarDecl *Var,
                                            const MaterializeTemporaryExpr *Array) {
-    const auto *List = dyn_cast<InitListExpr>(Array->getSubExpr()->IgnoreImplicit());
-    const auto *Type = Ctx.getAsConstantArrayType(Array->getType());
-    if (!List || !Type) {
-      fail(Array->getBeginLoc(), "internal error: a std::initializer_list without its array");
+    std::optional<BackingArray> Backing = backingArrayOf(Array);
+    if (!Backing)
       return std::nullopt;
-    }
-    ObjectId Elements = addTemporary(elementStorage(Type), "elements of " + Var->getName().str(),
-                                     Var->getLocation());
+    ObjectId Elements = addTemporary(elementStorage(Backing->Type),
+                                     "elements of " + Var->getName().str(), Var->getLocation());
     Scopes.back()->Declared.push_back(Elements);
     auto &Declare = Out.add<DeclareNode>();
     Declare.Origin = Array;
     Declare.Object = Elements;
-    Declare.Init = sourceOf(List);
+    Declare.Init = sourceOf(Backing->List);
     return Elements;
+  }
+
+  /// The braced list and the array type of the array behind a
+  /// std::initializer_list (C++ materialises it from the list).
+  struct BackingArray {
+    const InitListExpr *List;
+    const ConstantArrayType *Type;
+  };
+  std::optional<BackingArray> backingArrayOf(const MaterializeTemporaryExpr *Array) {
+    const auto *List = dyn_cast<InitListExpr>(Array->getSubExpr()->IgnoreImplicit());
+    const auto *Type = Ctx.getAsConstantArrayType(Array->getType());
+    if (List && Type)
+      return BackingArray{List, Type};
+    fail(Array->getBeginLoc(), "internal error: a std::initializer_list without its array");
+    return std::nullopt;
   }
 
   /// The types a declaration of several variables defines, each as a
@@ -2074,13 +2086,16 @@ bool FullExpression::lowerTemporary(const MaterializeTemporaryExpr *Temp,
 /// stood. Elements with destructors are not supported.
 bool FullExpression::lowerBackingArray(const MaterializeTemporaryExpr *Temp,
                                        BlockNode &Out) {
-  const auto *List = dyn_cast<InitListExpr>(Temp->getSubExpr()->IgnoreImplicit());
-  const auto *Array = L.Ctx.getAsConstantArrayType(Temp->getType());
   auto Parents = L.Ctx.getParents(*Temp);
   const auto *Whole = Parents.empty() ? nullptr : Parents[0].get<CXXStdInitializerListExpr>();
-  if (!List || !Array || !Whole)
-    return L.fail(Temp->getBeginLoc(), "internal error: a std::initializer_list "
-                                       "without its array"), false;
+  if (!Whole)
+    return L.fail(Temp->getBeginLoc(), "internal error: an array of no std::initializer_list"),
+           false;
+  auto Backing = L.backingArrayOf(Temp);
+  if (!Backing)
+    return false;
+  const InitListExpr *List = Backing->List;
+  const ConstantArrayType *Array = Backing->Type;
   ObjectId Id = temporary(Temp, L.elementStorage(Array), "elements of");
   Hole H;
   H.HoleKind = Hole::Kind::Text;
