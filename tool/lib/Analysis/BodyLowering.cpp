@@ -291,6 +291,7 @@ public:
     lowerScope(Root, blockChildren(Body), cast<CompoundStmt>(Body)->getLBracLoc());
     if (Failed)
       return false;
+    recordStoredBoxes();
     addBodyHoles();
     return !Failed;
   }
@@ -1749,13 +1750,143 @@ public:
     return false;
   }
 
+  /// Records the box of each annotated call outside the awaited
+  /// expressions (recordDirectBox and addBoxedCallHoles record those) that
+  /// makes one: a callee that keeps its boxed signature, or a generated
+  /// future converted into the unawait::Async<T> where its value goes.
+  void recordStoredBoxes() {
+    std::vector<TextRange> Awaited;
+    for (const SuspensionPoint &P : M.Points)
+      Awaited.push_back(rangeOf(P.Operand));
+    for (const CallExpr *Call : nodesUnder<CallExpr>(Body)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      TextRange At = rangeOf(Call);
+      if (!Callee || !inThisBody(Call) || llvm::any_of(Awaited, [&](const TextRange &R) {
+            return R.Begin <= At.Begin && At.End <= R.End;
+          }))
+        continue;
+      std::optional<BoxReason> Reason = boxedSignature(Callee);
+      std::optional<ObjectId> Holder;
+      bool Deduced = false;
+      if (!Reason && Callees.find(Callee) && keptAsAsync(Call, Holder, Deduced))
+        Reason = BoxReason::Stored;
+      if (!Reason)
+        continue;
+      addBox(nullptr, Call, Callee, *Reason, /*InsideAwaitee=*/false, Holder);
+      if (M.Boxes.back().Call == Call)
+        M.Boxes.back().OnlyIfHolderKept = Deduced && Holder;
+    }
+  }
+
+  /// Whether \p S is evaluated by this function, not by a member function
+  /// of a local class defined in it (nodesUnder does not enter lambdas).
+  bool inThisBody(const Stmt *S) const {
+    DynTypedNode Node = DynTypedNode::create(*S);
+    for (auto Parents = Ctx.getParents(Node); !Parents.empty();
+         Parents = Ctx.getParents(Node)) {
+      Node = Parents[0];
+      if (Node.get<Stmt>() == Body)
+        return true;
+      if (Node.get<FunctionDecl>() || Node.get<CXXRecordDecl>())
+        return false;
+    }
+    return false;
+  }
+
+  /// Whether the value of \p Call, a generated future in the rewrite, goes
+  /// where C++ keeps the unawait::Async<T> clang gave it, so that the
+  /// rewrite converts it into one (a box): a variable (then \p Holder, and
+  /// \p Deduced when its declaration deduces its type: written as it was,
+  /// an ordinary local keeps the generated type),
+  /// an element of a braced list, a `co_return`, or an argument whose
+  /// parameter type is not deduced from it. Simplification: a parameter of a
+  /// function template that depends on its own template parameters counts
+  /// as deduced, even when the template converts the value on (the
+  /// constructor of std::optional<unawait::Async<T>>).
+  bool keptAsAsync(const CallExpr *Call, std::optional<ObjectId> &Holder,
+                   bool &Deduced) const {
+    DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(Call));
+    const Stmt *Value = Call;
+    for (auto Parents = Ctx.getParents(Node); !Parents.empty();
+         Parents = Ctx.getParents(Node)) {
+      Node = Parents[0];
+      if (const auto *Var = Node.get<VarDecl>()) {
+        // An init-capture deduces the generated type in the rewrite too.
+        if (Var->isInitCapture())
+          return false;
+        if (auto Found = M.ObjectOfVar.find(Var); Found != M.ObjectOfVar.end())
+          Holder = Found->second;
+        Deduced = Var->getType()->getContainedDeducedType() ||
+                  Var->getTypeSourceInfo()->getType()->getContainedDeducedType();
+        return !Deduced || Holder; // a local never in the frame is written as it was
+      }
+      const auto *Parent = Node.get<Stmt>();
+      if (!Parent)
+        return false;
+      if (isa<ExprWithCleanups, CXXBindTemporaryExpr, MaterializeTemporaryExpr, ParenExpr,
+              ImplicitCastExpr>(Parent)) {
+        Value = Parent;
+        continue;
+      }
+      if (isa<InitListExpr, CoreturnStmt, CXXFunctionalCastExpr>(Parent))
+        return true;
+      if (const auto *Outer = dyn_cast<CallExpr>(Parent))
+        return Outer->getCallee() != Value && convertedArgument(Outer, Value);
+      if (const auto *Construct = dyn_cast<CXXConstructExpr>(Parent))
+        return !deducedParameter(Construct->getConstructor(), argumentIndex(Construct, Value));
+      return false;
+    }
+    return false;
+  }
+
+  bool convertedArgument(const CallExpr *Outer, const Stmt *Value) const {
+    const FunctionDecl *Callee = Outer->getDirectCallee();
+    if (!Callee)
+      return true;
+    std::optional<unsigned> Index;
+    for (unsigned I = 0; I < Outer->getNumArgs(); ++I)
+      if (Outer->getArg(I) == Value)
+        Index = I;
+    // A member operator's first argument is its object.
+    if (Index && isa<CXXOperatorCallExpr>(Outer) && isa<CXXMethodDecl>(Callee)) {
+      if (*Index == 0)
+        return false;
+      --*Index;
+    }
+    return !deducedParameter(Callee, Index);
+  }
+
+  static std::optional<unsigned> argumentIndex(const CXXConstructExpr *Construct,
+                                               const Stmt *Value) {
+    for (unsigned I = 0; I < Construct->getNumArgs(); ++I)
+      if (Construct->getArg(I) == Value)
+        return I;
+    return std::nullopt;
+  }
+
+  /// Whether parameter \p Index of \p Callee has a type its function
+  /// template deduces (in the template's pattern, a type that depends on
+  /// template parameters).
+  static bool deducedParameter(const FunctionDecl *Callee, std::optional<unsigned> Index) {
+    const FunctionTemplateDecl *Template = Callee ? Callee->getPrimaryTemplate() : nullptr;
+    if (!Template || !Index)
+      return false;
+    const FunctionDecl *Pattern = Template->getTemplatedDecl();
+    if (*Index >= Pattern->getNumParams())
+      return Pattern->getNumParams() > 0 &&
+             Pattern->getParamDecl(Pattern->getNumParams() - 1)->isParameterPack();
+    return Pattern->getParamDecl(*Index)->getType()->isDependentType();
+  }
+
   void addBox(const Expr *Await, const CallExpr *Call, const FunctionDecl *Callee,
-              BoxReason Reason, bool InsideAwaitee) {
+              BoxReason Reason, bool InsideAwaitee,
+              std::optional<ObjectId> Holder = std::nullopt) {
     for (const BoxedFrame &Known : M.Boxes)
       if (Known.Call == Call)
         return;
     BoxedFrame Box;
     Box.Await = Await;
+    Box.Holder = Holder;
     Box.Call = Call;
     Box.Callee = Callee;
     Box.Reason = Reason;
