@@ -857,6 +857,8 @@ public:
       if (Init)
         Declare.Evaluates.push_back(Init);
       Declare.Object = addVariable(Var, ObjectKind::Local);
+      if (!nestAwaitedFuture(Var, Declare.Object))
+        return;
       Declare.Init = initializer(Var);
       if (Elements) {
         // Kept with the list: then a list whose end destroys elements is
@@ -877,6 +879,60 @@ public:
       if (Full)
         Full->finish(Out);
     }
+  }
+
+  /// `auto f = g();`, g annotated, and `f` only awaited (`co_await f`,
+  /// `co_await std::move(f)`): the frame keeps g's generated class, the
+  /// type the rewritten declaration deduces, and not the unawait::Async<T>
+  /// clang deduced, which would box it. Returns false after an error.
+  bool nestAwaitedFuture(const VarDecl *Var, ObjectId Id) {
+    QualType Type = Var->getType();
+    const auto *Call = dyn_cast_or_null<CallExpr>(
+        Var->getInit() ? Var->getInit()->IgnoreImplicit() : nullptr);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee || !Var->getTypeSourceInfo()->getType()->getContainedDeducedType() ||
+        Type->isReferenceType() || Type.isConstQualified() ||
+        Type->isInstantiationDependentType() || !Callees.find(Callee) ||
+        boxedSignature(Callee) || !onlyAwaited(Var))
+      return true;
+    const AsyncFunctionModel *Generated = nullptr;
+    if (!generatedCallee(Call, Generated))
+      return false;
+    if (!Generated ||
+        (!Generated->NameableClass &&
+         !(M.localScope() && Generated->localScope() == M.localScope())))
+      return true;
+    FrameObject &Object = M.Objects[Id];
+    Object.Generated = Generated;
+    Object.HasDestructor = Generated->needsDestructor();
+    if (Generated->InstanceOf) // spelled as the call's type (see chooseAwaitee)
+      Object.SpelledAs = rangeOf(Call);
+    return true;
+  }
+
+  /// Whether every mention of \p Var in the body (lambdas included) is the
+  /// operand of a co_await, alone or moved.
+  bool onlyAwaited(const VarDecl *Var) const {
+    size_t Awaited = 0;
+    for (const Stmt *Await : nodesWhere(Body, isAwait))
+      if (namedAwaitee(awaitOperand(cast<Expr>(Await))) == Var)
+        ++Awaited;
+    // (The implicit code of a co_await visits its operand again.)
+    llvm::DenseSet<SourceLocation> Mentions;
+    for (SourceLocation Loc : referencesUnder(Body).Of.lookup(Var))
+      Mentions.insert(Loc);
+    return Awaited > 0 && Awaited == Mentions.size();
+  }
+
+  /// The variable \p Operand names, as `f` or `std::move(f)`.
+  static const VarDecl *namedAwaitee(const Expr *Operand) {
+    Operand = Operand->IgnoreParens();
+    if (const auto *Move = dyn_cast<CallExpr>(Operand);
+        Move && Move->getNumArgs() == 1 && Move->getDirectCallee() &&
+        Move->getDirectCallee()->getQualifiedNameAsString() == "std::move")
+      Operand = Move->getArg(0)->IgnoreParens();
+    const auto *Ref = dyn_cast<DeclRefExpr>(Operand);
+    return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   }
 
   /// The elements of the array a kept std::initializer_list variable
@@ -1570,6 +1626,13 @@ public:
     return M.Points.size() - 1;
   }
 
+  /// Whether \p Operand names a variable that keeps a generated class
+  /// (nestAwaitedFuture): its type is not the one clang gave it.
+  bool nestedFuture(const Expr *Operand) const {
+    auto Known = M.ObjectOfVar.find(namedAwaitee(Operand));
+    return Known != M.ObjectOfVar.end() && M.Objects[Known->second].Generated;
+  }
+
   /// Decides how the operand is polled, creating the awaitee object.
   bool chooseAwaitee(SuspensionPoint &P) {
     const Expr *Operand = P.Operand->IgnoreParens();
@@ -1592,7 +1655,7 @@ public:
                                ObjectKind::Awaitee);
     FrameObject &Awaitee = M.Objects[Id];
     Awaitee.AwaitOf = P.Index;
-    if (Type->isInstantiationDependentType())
+    if (Type->isInstantiationDependentType() || nestedFuture(P.Operand))
       Awaitee.SpelledAs = rangeOf(P.Operand);
     if (P.Mode == AwaiteeMode::Temporary) {
       const InPlaceCombinator *Combinator = nullptr;
@@ -1816,6 +1879,8 @@ public:
           return false;
         if (auto Found = M.ObjectOfVar.find(Var); Found != M.ObjectOfVar.end())
           Holder = Found->second;
+        if (Holder && M.Objects[*Holder].Generated) // nestAwaitedFuture's
+          return false;
         Deduced = Var->getType()->getContainedDeducedType() ||
                   Var->getTypeSourceInfo()->getType()->getContainedDeducedType();
         return !Deduced || Holder; // a local never in the frame is written as it was
