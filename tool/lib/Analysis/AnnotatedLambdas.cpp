@@ -300,8 +300,10 @@ QualType capturedThisType(const LambdaCapture &Capture, const CXXMethodDecl *Cal
   QualType Class = Context.getRecordType(cast<CXXRecordDecl>(Enclosing->getDeclContext()));
   if (Capture.getCaptureKind() != LCK_StarThis)
     return Method ? Method->getThisType() : Context.getPointerType(Class);
-  // `*this` is the closure's copy: const unless the lambda is mutable.
-  QualType Copy = Class;
+  // `*this` is the closure's copy, of the type `*this` has where the lambda
+  // is (const in a const member function), and const in a lambda that is
+  // not mutable.
+  QualType Copy = Method ? Method->getFunctionObjectParameterType() : Class;
   if (Call->isConst())
     Copy.addConst();
   return Context.getPointerType(Copy);

@@ -38,6 +38,11 @@ llvm::StringRef boxReasonText(BoxReason Reason) {
            "(unawait::join and unawait::select nest their arguments inline, "
            "unless one makes a temporary or awaits, or an argument after it "
            "cannot be built in place)";
+  case BoxReason::Stored:
+    return "the future of an annotated call is kept as the unawait::Async<T> its "
+           "declaration returns (a variable, or a parameter or member of that "
+           "type); await the call directly, or pass it where a template deduces "
+           "its type";
   }
   llvm_unreachable("unknown box reason");
 }

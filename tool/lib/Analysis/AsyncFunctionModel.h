@@ -248,13 +248,25 @@ enum class BoxReason {
   /// temporary or awaits, or an argument after it cannot be built in
   /// place): boxed so that the expression keeps the type clang gave it.
   Combinator,
+  /// An annotated call outside an awaited expression whose future goes
+  /// where C++ keeps an unawait::Async<T>: a variable (`auto f = g();`, its
+  /// type as clang deduced it), a parameter or member of that type.
+  Stored,
 };
 
 /// A call whose frame the rewrite boxes, as the lowering decided it. The
 /// size report lists it (kind `box`) and `sizes --no-heap` rejects it.
 struct BoxedFrame {
-  /// The await whose operand makes the call.
+  /// The await whose operand makes the call; none for a Stored box.
   const clang::Expr *Await = nullptr;
+  /// For a Stored box kept in a variable: that variable, whose field in
+  /// the report is the box.
+  std::optional<ObjectId> Holder;
+  /// The holder's declaration deduces its type (`auto f = g();`): written
+  /// as it was, an ordinary local has the generated type, and only a kept
+  /// one, whose member the frame declares with clang's type, is a box.
+  /// KeptObjects drops the box once it knows.
+  bool OnlyIfHolderKept = false;
   const clang::CallExpr *Call = nullptr;
   /// The callee; the report finds its frame's size from its model when it
   /// is analysed in this translation unit.

@@ -291,6 +291,7 @@ public:
     lowerScope(Root, blockChildren(Body), cast<CompoundStmt>(Body)->getLBracLoc());
     if (Failed)
       return false;
+    recordStoredBoxes();
     addBodyHoles();
     return !Failed;
   }
@@ -873,6 +874,8 @@ public:
       if (Init)
         Declare.Evaluates.push_back(Init);
       Declare.Object = addVariable(Var, ObjectKind::Local);
+      if (!nestAwaitedFuture(Var, Declare.Object))
+        return;
       Declare.Init = initializer(Var);
       if (Elements) {
         // Kept with the list: then a list whose end destroys elements is
@@ -895,6 +898,60 @@ public:
     }
   }
 
+  /// `auto f = g();`, g annotated, and `f` only awaited (`co_await f`,
+  /// `co_await std::move(f)`): the frame keeps g's generated class, the
+  /// type the rewritten declaration deduces, and not the unawait::Async<T>
+  /// clang deduced, which would box it. Returns false after an error.
+  bool nestAwaitedFuture(const VarDecl *Var, ObjectId Id) {
+    QualType Type = Var->getType();
+    const auto *Call = dyn_cast_or_null<CallExpr>(
+        Var->getInit() ? Var->getInit()->IgnoreImplicit() : nullptr);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee || !Var->getTypeSourceInfo()->getType()->getContainedDeducedType() ||
+        Type->isReferenceType() || Type.isConstQualified() ||
+        Type->isInstantiationDependentType() || !Callees.find(Callee) ||
+        boxedSignature(Callee) || !onlyAwaited(Var))
+      return true;
+    const AsyncFunctionModel *Generated = nullptr;
+    if (!generatedCallee(Call, Generated))
+      return false;
+    if (!Generated ||
+        (!Generated->NameableClass &&
+         !(M.localScope() && Generated->localScope() == M.localScope())))
+      return true;
+    FrameObject &Object = M.Objects[Id];
+    Object.Generated = Generated;
+    Object.HasDestructor = Generated->needsDestructor();
+    if (Generated->InstanceOf) // spelled as the call's type (see chooseAwaitee)
+      Object.SpelledAs = rangeOf(Call);
+    return true;
+  }
+
+  /// Whether every mention of \p Var in the body (lambdas included) is the
+  /// operand of a co_await, alone or moved.
+  bool onlyAwaited(const VarDecl *Var) const {
+    size_t Awaited = 0;
+    for (const Stmt *Await : nodesWhere(Body, isAwait))
+      if (namedAwaitee(awaitOperand(cast<Expr>(Await))) == Var)
+        ++Awaited;
+    // (The implicit code of a co_await visits its operand again.)
+    llvm::DenseSet<SourceLocation> Mentions;
+    for (SourceLocation Loc : referencesUnder(Body).Of.lookup(Var))
+      Mentions.insert(Loc);
+    return Awaited > 0 && Awaited == Mentions.size();
+  }
+
+  /// The variable \p Operand names, as `f` or `std::move(f)`.
+  static const VarDecl *namedAwaitee(const Expr *Operand) {
+    Operand = Operand->IgnoreParens();
+    if (const auto *Move = dyn_cast<CallExpr>(Operand);
+        Move && Move->getNumArgs() == 1 && Move->getDirectCallee() &&
+        Move->getDirectCallee()->getQualifiedNameAsString() == "std::move")
+      Operand = Move->getArg(0)->IgnoreParens();
+    const auto *Ref = dyn_cast<DeclRefExpr>(Operand);
+    return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  }
+
   /// The elements of the array a kept std::initializer_list variable
   /// extends: a frame array of their own, built as one array just before
   /// the list and kept with it (a list in the frame does not keep the array
@@ -902,20 +959,32 @@ public:
   /// declaration is written as it was and this array is not.
   std::optional<ObjectId> declareListArray(BlockNode &Out, const VarDecl *Var,
                                            const MaterializeTemporaryExpr *Array) {
-    const auto *List = dyn_cast<InitListExpr>(Array->getSubExpr()->IgnoreImplicit());
-    const auto *Type = Ctx.getAsConstantArrayType(Array->getType());
-    if (!List || !Type) {
-      fail(Array->getBeginLoc(), "internal error: a std::initializer_list without its array");
+    std::optional<BackingArray> Backing = backingArrayOf(Array);
+    if (!Backing)
       return std::nullopt;
-    }
-    ObjectId Elements = addTemporary(elementStorage(Type), "elements of " + Var->getName().str(),
-                                     Var->getLocation());
+    ObjectId Elements = addTemporary(elementStorage(Backing->Type),
+                                     "elements of " + Var->getName().str(), Var->getLocation());
     Scopes.back()->Declared.push_back(Elements);
     auto &Declare = Out.add<DeclareNode>();
     Declare.Origin = Array;
     Declare.Object = Elements;
-    Declare.Init = sourceOf(List);
+    Declare.Init = sourceOf(Backing->List);
     return Elements;
+  }
+
+  /// The braced list and the array type of the array behind a
+  /// std::initializer_list (C++ materialises it from the list).
+  struct BackingArray {
+    const InitListExpr *List;
+    const ConstantArrayType *Type;
+  };
+  std::optional<BackingArray> backingArrayOf(const MaterializeTemporaryExpr *Array) {
+    const auto *List = dyn_cast<InitListExpr>(Array->getSubExpr()->IgnoreImplicit());
+    const auto *Type = Ctx.getAsConstantArrayType(Array->getType());
+    if (List && Type)
+      return BackingArray{List, Type};
+    fail(Array->getBeginLoc(), "internal error: a std::initializer_list without its array");
+    return std::nullopt;
   }
 
   /// The types a declaration of several variables defines, each as a
@@ -1574,6 +1643,13 @@ public:
     return M.Points.size() - 1;
   }
 
+  /// Whether \p Operand names a variable that keeps a generated class
+  /// (nestAwaitedFuture): its type is not the one clang gave it.
+  bool nestedFuture(const Expr *Operand) const {
+    auto Known = M.ObjectOfVar.find(namedAwaitee(Operand));
+    return Known != M.ObjectOfVar.end() && M.Objects[Known->second].Generated;
+  }
+
   /// Decides how the operand is polled, creating the awaitee object.
   bool chooseAwaitee(SuspensionPoint &P) {
     const Expr *Operand = P.Operand->IgnoreParens();
@@ -1596,7 +1672,7 @@ public:
                                ObjectKind::Awaitee);
     FrameObject &Awaitee = M.Objects[Id];
     Awaitee.AwaitOf = P.Index;
-    if (Type->isInstantiationDependentType())
+    if (Type->isInstantiationDependentType() || nestedFuture(P.Operand))
       Awaitee.SpelledAs = rangeOf(P.Operand);
     if (P.Mode == AwaiteeMode::Temporary) {
       const InPlaceCombinator *Combinator = nullptr;
@@ -1754,13 +1830,145 @@ public:
     return false;
   }
 
+  /// Records the box of each annotated call outside the awaited
+  /// expressions (recordDirectBox and addBoxedCallHoles record those) that
+  /// makes one: a callee that keeps its boxed signature, or a generated
+  /// future converted into the unawait::Async<T> where its value goes.
+  void recordStoredBoxes() {
+    std::vector<TextRange> Awaited;
+    for (const SuspensionPoint &P : M.Points)
+      Awaited.push_back(rangeOf(P.Operand));
+    for (const CallExpr *Call : nodesUnder<CallExpr>(Body)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      TextRange At = rangeOf(Call);
+      if (!Callee || !inThisBody(Call) || llvm::any_of(Awaited, [&](const TextRange &R) {
+            return R.Begin <= At.Begin && At.End <= R.End;
+          }))
+        continue;
+      std::optional<BoxReason> Reason = boxedSignature(Callee);
+      std::optional<ObjectId> Holder;
+      bool Deduced = false;
+      if (!Reason && Callees.find(Callee) && keptAsAsync(Call, Holder, Deduced))
+        Reason = BoxReason::Stored;
+      if (!Reason)
+        continue;
+      addBox(nullptr, Call, Callee, *Reason, /*InsideAwaitee=*/false, Holder);
+      if (M.Boxes.back().Call == Call)
+        M.Boxes.back().OnlyIfHolderKept = Deduced && Holder;
+    }
+  }
+
+  /// Whether \p S is evaluated by this function, not by a member function
+  /// of a local class defined in it (nodesUnder does not enter lambdas).
+  bool inThisBody(const Stmt *S) const {
+    DynTypedNode Node = DynTypedNode::create(*S);
+    for (auto Parents = Ctx.getParents(Node); !Parents.empty();
+         Parents = Ctx.getParents(Node)) {
+      Node = Parents[0];
+      if (Node.get<Stmt>() == Body)
+        return true;
+      if (Node.get<FunctionDecl>() || Node.get<CXXRecordDecl>())
+        return false;
+    }
+    return false;
+  }
+
+  /// Whether the value of \p Call, a generated future in the rewrite, goes
+  /// where C++ keeps the unawait::Async<T> clang gave it, so that the
+  /// rewrite converts it into one (a box): a variable (then \p Holder, and
+  /// \p Deduced when its declaration deduces its type: written as it was,
+  /// an ordinary local keeps the generated type),
+  /// an element of a braced list, a `co_return`, or an argument whose
+  /// parameter type is not deduced from it. Simplification: a parameter of a
+  /// function template that depends on its own template parameters counts
+  /// as deduced, even when the template converts the value on (the
+  /// constructor of std::optional<unawait::Async<T>>).
+  bool keptAsAsync(const CallExpr *Call, std::optional<ObjectId> &Holder,
+                   bool &Deduced) const {
+    DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(Call));
+    const Stmt *Value = Call;
+    for (auto Parents = Ctx.getParents(Node); !Parents.empty();
+         Parents = Ctx.getParents(Node)) {
+      Node = Parents[0];
+      if (const auto *Var = Node.get<VarDecl>()) {
+        // An init-capture deduces the generated type in the rewrite too.
+        if (Var->isInitCapture())
+          return false;
+        if (auto Found = M.ObjectOfVar.find(Var); Found != M.ObjectOfVar.end())
+          Holder = Found->second;
+        if (Holder && M.Objects[*Holder].Generated) // nestAwaitedFuture's
+          return false;
+        Deduced = Var->getType()->getContainedDeducedType() ||
+                  Var->getTypeSourceInfo()->getType()->getContainedDeducedType();
+        return !Deduced || Holder; // a local never in the frame is written as it was
+      }
+      const auto *Parent = Node.get<Stmt>();
+      if (!Parent)
+        return false;
+      if (isa<ExprWithCleanups, CXXBindTemporaryExpr, MaterializeTemporaryExpr, ParenExpr,
+              ImplicitCastExpr>(Parent)) {
+        Value = Parent;
+        continue;
+      }
+      if (isa<InitListExpr, CoreturnStmt, CXXFunctionalCastExpr>(Parent))
+        return true;
+      if (const auto *Outer = dyn_cast<CallExpr>(Parent))
+        return Outer->getCallee() != Value && convertedArgument(Outer, Value);
+      if (const auto *Construct = dyn_cast<CXXConstructExpr>(Parent))
+        return !deducedParameter(Construct->getConstructor(), argumentIndex(Construct, Value));
+      return false;
+    }
+    return false;
+  }
+
+  bool convertedArgument(const CallExpr *Outer, const Stmt *Value) const {
+    const FunctionDecl *Callee = Outer->getDirectCallee();
+    if (!Callee)
+      return true;
+    std::optional<unsigned> Index;
+    for (unsigned I = 0; I < Outer->getNumArgs(); ++I)
+      if (Outer->getArg(I) == Value)
+        Index = I;
+    // A member operator's first argument is its object.
+    if (Index && isa<CXXOperatorCallExpr>(Outer) && isa<CXXMethodDecl>(Callee)) {
+      if (*Index == 0)
+        return false;
+      --*Index;
+    }
+    return !deducedParameter(Callee, Index);
+  }
+
+  static std::optional<unsigned> argumentIndex(const CXXConstructExpr *Construct,
+                                               const Stmt *Value) {
+    for (unsigned I = 0; I < Construct->getNumArgs(); ++I)
+      if (Construct->getArg(I) == Value)
+        return I;
+    return std::nullopt;
+  }
+
+  /// Whether parameter \p Index of \p Callee has a type its function
+  /// template deduces (in the template's pattern, a type that depends on
+  /// template parameters).
+  static bool deducedParameter(const FunctionDecl *Callee, std::optional<unsigned> Index) {
+    const FunctionTemplateDecl *Template = Callee ? Callee->getPrimaryTemplate() : nullptr;
+    if (!Template || !Index)
+      return false;
+    const FunctionDecl *Pattern = Template->getTemplatedDecl();
+    if (*Index >= Pattern->getNumParams())
+      return Pattern->getNumParams() > 0 &&
+             Pattern->getParamDecl(Pattern->getNumParams() - 1)->isParameterPack();
+    return Pattern->getParamDecl(*Index)->getType()->isDependentType();
+  }
+
   void addBox(const Expr *Await, const CallExpr *Call, const FunctionDecl *Callee,
-              BoxReason Reason, bool InsideAwaitee) {
+              BoxReason Reason, bool InsideAwaitee,
+              std::optional<ObjectId> Holder = std::nullopt) {
     for (const BoxedFrame &Known : M.Boxes)
       if (Known.Call == Call)
         return;
     BoxedFrame Box;
     Box.Await = Await;
+    Box.Holder = Holder;
     Box.Call = Call;
     Box.Callee = Callee;
     Box.Reason = Reason;
@@ -2091,13 +2299,16 @@ bool FullExpression::lowerTemporary(const MaterializeTemporaryExpr *Temp,
 /// stood. Elements with destructors are not supported.
 bool FullExpression::lowerBackingArray(const MaterializeTemporaryExpr *Temp,
                                        BlockNode &Out) {
-  const auto *List = dyn_cast<InitListExpr>(Temp->getSubExpr()->IgnoreImplicit());
-  const auto *Array = L.Ctx.getAsConstantArrayType(Temp->getType());
   auto Parents = L.Ctx.getParents(*Temp);
   const auto *Whole = Parents.empty() ? nullptr : Parents[0].get<CXXStdInitializerListExpr>();
-  if (!List || !Array || !Whole)
-    return L.fail(Temp->getBeginLoc(), "internal error: a std::initializer_list "
-                                       "without its array"), false;
+  if (!Whole)
+    return L.fail(Temp->getBeginLoc(), "internal error: an array of no std::initializer_list"),
+           false;
+  auto Backing = L.backingArrayOf(Temp);
+  if (!Backing)
+    return false;
+  const InitListExpr *List = Backing->List;
+  const ConstantArrayType *Array = Backing->Type;
   ObjectId Id = temporary(Temp, L.elementStorage(Array), "elements of");
   Hole H;
   H.HoleKind = Hole::Kind::Text;

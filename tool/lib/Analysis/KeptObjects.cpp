@@ -252,6 +252,9 @@ private:
     for (FrameObject &Object : M.Objects)
       if (Object.BoundTo)
         Object.Kept = M.Objects[*Object.BoundTo].Kept;
+    llvm::erase_if(M.Boxes, [&](const BoxedFrame &Box) {
+      return Box.OnlyIfHolderKept && !M.Objects[*Box.Holder].Kept;
+    });
   }
 
   /// A jump destroys the kept objects it leaves by hand, before C++

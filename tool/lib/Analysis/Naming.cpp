@@ -316,9 +316,12 @@ void assignPaths(LayoutNode &Node, const std::string &Prefix,
 
 std::map<std::string, unsigned> functionIdentifiers(const DeclaratorDecl *D,
                                                     const ASTContext &Context) {
+  // A template's range adds its template header, but a generic lambda's
+  // call operator template has none: its range is not valid.
   const Decl *Whole = D;
   if (const auto *F = dyn_cast<FunctionDecl>(D))
-    if (const FunctionTemplateDecl *Template = F->getDescribedFunctionTemplate())
+    if (const FunctionTemplateDecl *Template = F->getDescribedFunctionTemplate();
+        Template && Template->getSourceRange().getBegin().isValid())
       Whole = Template;
   return identifierCounts(Whole->getSourceRange(), Context);
 }

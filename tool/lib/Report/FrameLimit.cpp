@@ -59,7 +59,7 @@ bool checkNoHeap(const ModelRegistry &Models, DiagnosticReporter &Diags) {
     for (const BoxedFrame &Box : Model.Boxes) {
       if (!Reported.insert(Box.Call).second)
         continue;
-      Diags.error(Box.Await->getBeginLoc(),
+      Diags.error(Box.Await ? Box.Await->getBeginLoc() : Box.Call->getBeginLoc(),
                   "the frame of '" + Box.CallText + "' is boxed in a heap-allocated '" +
                       Box.TypeSpelling + "' (--no-heap): " +
                       boxReasonText(Box.Reason).str());

@@ -199,6 +199,28 @@ void addBoxes(const AsyncFunctionModel &Model, const SuspensionPoint &P,
   }
 }
 
+/// A variable that holds a box (`unawait::Async<int> f = g();`) is a field
+/// of kind `box`.
+void markStoredBox(const AsyncFunctionModel &Model, ObjectId Object,
+                   const ModelRegistry &Models, FieldReport &Field) {
+  for (const BoxedFrame &Box : Model.Boxes)
+    if (Box.Holder == Object) {
+      Field.Kind = "box";
+      Field.BoxedSize = boxedFrameSize(Box, Models);
+      Field.Why += ", boxed on the heap: " + boxReasonText(Box.Reason).str();
+    }
+}
+
+/// The boxes made outside the awaited expressions, counted once each.
+void countStoredBoxes(const AsyncFunctionModel &Model, const ModelRegistry &Models,
+                      FunctionReport &Function) {
+  for (const BoxedFrame &Box : Model.Boxes)
+    if (!Box.Await) {
+      ++Function.Boxes;
+      Function.BoxedSize += boxedFrameSize(Box, Models).value_or(0);
+    }
+}
+
 FunctionReport report(const AsyncFunctionModel &Model, const ModelRegistry &Models,
                       const SourceManager &SM) {
   FunctionReport Function;
@@ -229,12 +251,15 @@ FunctionReport report(const AsyncFunctionModel &Model, const ModelRegistry &Mode
     State.Name = P.StateName;
     State.Line = P.Line;
     State.Await = P.AwaitText;
-    for (const HeldObject &Held : P.Held)
+    for (const HeldObject &Held : P.Held) {
       State.Fields.push_back(field(Model.object(Held.Object), why(Held, SM), SM));
+      markStoredBox(Model, Held.Object, Models, State.Fields.back());
+    }
     addBoxes(Model, P, Models, State, Function);
     finishState(State);
     Function.States.push_back(std::move(State));
   }
+  countStoredBoxes(Model, Models, Function);
   StateReport Finished;
   Finished.Name = "Finished";
   Function.States.push_back(std::move(Finished));

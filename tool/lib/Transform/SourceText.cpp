@@ -93,6 +93,9 @@ std::string SourceText::fillUnevaluated(const Hole &H, const Excluded &Inner) co
     const FrameObject &Object = Model.object(H.Object);
     if (Object.SpelledAs && !Object.Var)
       return declval(expressionType(H.Object) + (H.AsXvalue ? "&&" : "&"));
+    // A variable that keeps a generated class, not the Async<T> clang gave it.
+    if (Object.Var && Object.Generated)
+      return declval(typeOf(H.Object) + (H.AsXvalue ? "&&" : "&"));
     // As a type (`const char (&)[6]`), not text around one.
     // (A capture's type is the lambda's: const in a lambda that is not
     // mutable.)
