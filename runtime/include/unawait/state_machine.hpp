@@ -44,6 +44,18 @@ std::remove_reference_t<T>* pointer_to(T&& object) noexcept {
   return std::addressof(object);
 }
 
+// C++20's `Agg(Temp(), ...)` binding a reference member `R` to a temporary
+// ends the temporary with the full-expression; the braced list the rewrite
+// writes instead, `Agg{unextended<R>(Temp()), ...}`, would extend it to the
+// aggregate's lifetime without this call. The temporary is bound to the
+// call's parameter, so it lives until the end of the full-expression
+// ([class.temporary]/6.9), and the member is bound to the call's result,
+// which is no temporary, so no lifetime is extended.
+template <class R>
+R unextended(R&& bound) noexcept {
+  return static_cast<R&&>(bound);
+}
+
 // A std::initializer_list over an array the frame keeps: the elements of a
 // braced list given to an awaited call must live until the await completes,
 // longer than C++ lets a list's own array live outside a declaration.
@@ -90,6 +102,35 @@ void destroy(T& member) noexcept {
     member.~T();
   }
 }
+
+// Builds a kept multidimensional array one innermost row at a time, each
+// row with a placement new of its own: g++ 12 cannot build `T[2][2]{...}`
+// with one when T has no default constructor. If a row's construction
+// throws, the rows built before it are destroyed, last first, as the
+// array's own initialisation destroys the elements it built.
+//
+//     unawait::detail::RowsUnderConstruction<Named[2]> built_rows(unawait::detail::address_of(grid));
+//     ::new (built_rows.next()) Named[2]{Named(1), Named(2)};
+//     ::new (built_rows.next()) Named[2]{Named(3), Named(4)};
+//     built_rows.done();
+template <class Row>
+class RowsUnderConstruction {
+ public:
+  explicit RowsUnderConstruction(void* array) noexcept : rows_(static_cast<Row*>(array)) {}
+  RowsUnderConstruction(const RowsUnderConstruction&) = delete;
+  RowsUnderConstruction& operator=(const RowsUnderConstruction&) = delete;
+  ~RowsUnderConstruction() {
+    for (std::size_t built = started_ > 0 ? started_ - 1 : 0; built > 0; --built) destroy(rows_[built - 1]);
+  }
+  // The storage of the next row: the rows before it are built.
+  void* next() noexcept { return address_of(rows_[started_++]); }
+  // Every row is built: the array is the frame's to destroy now.
+  void done() noexcept { started_ = 0; }
+
+ private:
+  Row* rows_;
+  std::size_t started_ = 0;
+};
 
 // A future whose type generated code cannot name (a template specialised for
 // a lambda's closure type, say): built in raw storage of the size the tool

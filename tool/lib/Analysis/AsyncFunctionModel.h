@@ -402,6 +402,8 @@ struct AsyncFunctionModel {
     std::string Unstarted = "unstarted";
     /// The unwind guard.
     std::string OnUnwind = "on_unwind";
+    /// The builder of a kept array built row by row (DeclareNode::Rows).
+    std::string BuiltRows = "built_rows";
     /// With a parameter pack: poll()'s body, a member template over the
     /// pack's indices.
     std::string PollPack = "poll_pack";

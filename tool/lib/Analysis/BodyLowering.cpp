@@ -877,6 +877,7 @@ public:
       if (!nestAwaitedFuture(Var, Declare.Object))
         return;
       Declare.Init = initializer(Var);
+      Declare.Rows = rowsBuiltApart(Var);
       if (Elements) {
         // Kept with the list: then a list whose end destroys elements is
         // kept across an await even when nothing reads it afterwards.
@@ -1066,6 +1067,49 @@ public:
     if (Var->getType()->isArrayType() || Var->getInitStyle() == VarDecl::ListInit)
       return Code().literal("{").append(sourceOf(Init)).literal("}");
     return sourceOf(Init).parenthesized();
+  }
+
+  /// g++ 12 rejects `::new (p) T[2][2]{{T(1), T(2)}, ...}` (how a kept
+  /// array is built) when T has no non-explicit default constructor: such
+  /// an array's innermost rows, each a braced list of its elements, to be
+  /// built one by one (nothing for any other declaration).
+  std::vector<Code> rowsBuiltApart(const VarDecl *Var) const {
+    const Expr *Init = Var->getInit();
+    const auto *List = Init ? dyn_cast<InitListExpr>(Init->IgnoreImplicit()) : nullptr;
+    const auto *Array = Var->getType()->getAsArrayTypeUnsafe();
+    std::vector<Code> Rows;
+    if (!List || !Array || !Array->getElementType()->isArrayType() ||
+        !lacksDefaultConstructor(Var->getType()->getBaseElementTypeUnsafe()) ||
+        !collectRows(List, Rows))
+      return {};
+    return Rows;
+  }
+
+  static bool lacksDefaultConstructor(const Type *Element) {
+    const CXXRecordDecl *Record = Element->getAsCXXRecordDecl();
+    if (!Record || !Record->hasDefinition() || Record->needsImplicitDefaultConstructor())
+      return false;
+    return llvm::none_of(Record->ctors(), [](const CXXConstructorDecl *Ctor) {
+      return Ctor->isDefaultConstructor() && !Ctor->isDeleted() && !Ctor->isExplicit();
+    });
+  }
+
+  /// Appends \p List's innermost rows to \p Rows, from its semantic form
+  /// (brace elision undone); false if an element is not written.
+  bool collectRows(const InitListExpr *List, std::vector<Code> &Rows) const {
+    const auto *Array = Ctx.getAsConstantArrayType(List->getType());
+    if (!Array || List->hasArrayFiller() || List->getNumInits() != Array->getSize())
+      return false;
+    if (Array->getElementType()->isArrayType())
+      return llvm::all_of(List->inits(), [&](const Expr *Row) {
+        const auto *Sub = dyn_cast<InitListExpr>(Row->IgnoreImplicit());
+        return Sub && collectRows(Sub, Rows);
+      });
+    Code Row;
+    for (const Expr *Element : List->inits())
+      Row.literal(Row.empty() ? "{" : ", ").append(sourceOf(Element));
+    Rows.push_back(Row.literal("}"));
+    return true;
   }
 
   /// A kept decomposition's bindings are read through it: a field, an
@@ -2561,15 +2605,10 @@ public:
 
   /// C++20's `Agg(a, b)` is written `Agg{a, b}` (ParenListInit.h).
   bool VisitCXXParenListInitExpr(CXXParenListInitExpr *List) {
-    if (const Expr *Bound = temporaryBoundToReference(List)) {
-      reportUnsupported(L.Diags, Bound->getBeginLoc(),
-                        Unsupported::ParenInitBindsTemporary);
-      L.Failed = true;
-      return true;
-    }
     std::vector<const Expr *> Elements(List->getUserSpecifiedInitExprs().begin(),
                                        List->getUserSpecifiedInitExprs().end());
-    writeBraced(List->getBeginLoc(), List->getEndLoc(), Elements, castsOf(List, L.Ctx));
+    writeBraced(List->getBeginLoc(), List->getEndLoc(), Elements,
+                bracedSpelling(List, L.Ctx));
     return true;
   }
 
@@ -2610,10 +2649,33 @@ public:
 
   void writeBraced(SourceLocation LParen, SourceLocation RParen,
                    const std::vector<const Expr *> &Elements, const BracedSpelling &Spelling) {
-    replaceToken(LParen, "{");
-    replaceToken(RParen, "}");
     for (const auto &[Index, Type] : Spelling.Casts)
       wrap(Elements[Index], "static_cast<" + Type + ">(", ")");
+    // The parentheses and the commas between the elements, and what each
+    // becomes. unextended<>( and ) go on the tokens around an element, not
+    // in a hole over it: a spill of the element (a temporary built before
+    // an await) takes its value as written.
+    std::vector<SourceLocation> Between{LParen};
+    for (size_t I = 0; I + 1 < Elements.size(); ++I)
+      Between.push_back(tokenAfter(Elements[I]));
+    Between.push_back(RParen);
+    std::vector<std::string> Text(Between.size(), ",");
+    Text.front() = "{";
+    Text.back() = "}";
+    for (const auto &[Index, Type] : Spelling.Unextended) {
+      Text[Index] += "unawait::detail::unextended<" + Type + ">(";
+      Text[Index + 1].insert(0, ")");
+    }
+    for (size_t I = 0; I < Between.size(); ++I)
+      if (Text[I] != "," && Between[I].isValid())
+        replaceToken(Between[I], Text[I]);
+  }
+
+  /// The token after \p E (the comma after an element).
+  SourceLocation tokenAfter(const Expr *E) const {
+    std::optional<Token> Next =
+        Lexer::findNextToken(L.SM.getExpansionLoc(E->getEndLoc()), L.SM, L.Ctx.getLangOpts());
+    return Next ? Next->getLocation() : SourceLocation();
   }
 
   void replaceToken(SourceLocation Loc, llvm::StringRef Text) {

@@ -297,29 +297,12 @@ private:
         return fail(Object.Loc, Unsupported::KeptUnnameable, What + ": " + Why);
       if (Object.Type->isVariablyModifiedType())
         return fail(Object.Loc, Unsupported::KeptVLA, What);
-      if (hitsGccArrayNewBug(Object))
-        return fail(Object.Loc, Unsupported::KeptMultidimensionalArray, What);
     }
     for (auto [Loc, Id] : M.MacroUses)
       if (M.Objects[Id].Kept)
         return fail(Loc, Unsupported::KeptUseInMacro,
                     "'" + M.Objects[Id].SourceName + "'");
     return true;
-  }
-
-  /// g++ 12 rejects `::new (p) T[2][2]{{T("a"), ...}, ...}` (how a kept
-  /// array is built) when T has no non-explicit default constructor.
-  static bool hitsGccArrayNewBug(const FrameObject &Object) {
-    const auto *Array = Object.Type->getAsArrayTypeUnsafe();
-    if (!Array || !Array->getElementType()->isArrayType() || !Object.Var ||
-        !Object.Var->getInit() || !isa<InitListExpr>(Object.Var->getInit()->IgnoreImplicit()))
-      return false;
-    const CXXRecordDecl *Record = Object.Type->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
-    if (!Record || !Record->hasDefinition() || Record->needsImplicitDefaultConstructor())
-      return false;
-    return llvm::none_of(Record->ctors(), [](const CXXConstructorDecl *Ctor) {
-      return Ctor->isDefaultConstructor() && !Ctor->isDeleted() && !Ctor->isExplicit();
-    });
   }
 
   void assignLiveBits() {

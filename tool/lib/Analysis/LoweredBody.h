@@ -203,6 +203,11 @@ struct DeclareNode : Node {
   Code Init;
   /// The declaration as written, for an ordinary local.
   Code AsWritten;
+  /// For a multidimensional array of a class without a default constructor
+  /// built from a braced list: each innermost row's braced list, in order.
+  /// g++ 12 cannot build such an array with one placement new, so a kept
+  /// one is built row by row.
+  std::vector<Code> Rows;
 };
 
 /// A frame temporary takes a value: an expression evaluated early

@@ -349,7 +349,7 @@ void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
   AsyncFunctionModel::GeneratedNames &N = Model.Names;
   for (std::string *Name : {&N.State, &N.Live, &N.Finish, &N.EndLocals, &N.StateMember,
                             &N.LiveMember, &N.Context, &N.Polled, &N.Result,
-                            &N.Unstarted, &N.OnUnwind, &N.PollPack,
+                            &N.Unstarted, &N.OnUnwind, &N.BuiltRows, &N.PollPack,
                             &N.Indices})
     *Name = unique(*Name);
   for (FrameObject &Object : Model.Objects)

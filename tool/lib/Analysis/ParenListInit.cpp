@@ -52,6 +52,29 @@ std::optional<std::string> dependentElementType(const CXXParenListInitExpr *List
   return "decltype(" + Aggregate + "::" + Field->getName().str() + ")";
 }
 
+/// An element binding a reference member to a temporary, or to part of
+/// one (a glvalue element is a reference's binding).
+bool bindsTemporary(const Expr *Init) {
+  return Init->isGLValue() && !nodesUnder<MaterializeTemporaryExpr>(Init).empty();
+}
+
+/// The pattern's spelling for each of \p Own's types, \p Spell(Index) for
+/// a dependent aggregate; false if one has none.
+template <class SpellDependent>
+bool respell(std::vector<std::pair<unsigned, std::string>> &Own, bool Dependent,
+             SpellDependent Spell, std::map<unsigned, std::string> &Into) {
+  for (auto &[Index, Type] : Own) {
+    if (!Dependent) {
+      Into[Index] = Type;
+    } else if (std::optional<std::string> Spelled = Spell(Index)) {
+      Into[Index] = *Spelled;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
 class ParenLists : public RecursiveASTVisitor<ParenLists> {
 public:
   explicit ParenLists(
@@ -68,19 +91,14 @@ private:
 
 } // namespace
 
-const Expr *temporaryBoundToReference(const CXXParenListInitExpr *List) {
-  for (const Expr *Init : List->getUserSpecifiedInitExprs())
-    if (Init->isGLValue() && !nodesUnder<MaterializeTemporaryExpr>(Init).empty())
-      return Init;
-  return nullptr;
-}
-
-BracedSpelling castsOf(const CXXParenListInitExpr *List, const ASTContext &Context) {
+BracedSpelling bracedSpelling(const CXXParenListInitExpr *List, const ASTContext &Context) {
   BracedSpelling Spelling;
   unsigned Index = 0;
   for (const Expr *Init : List->getUserSpecifiedInitExprs()) {
     if (convertsScalar(Init, Context))
       Spelling.Casts.push_back({Index, spellType(Init->getType(), Context)});
+    else if (const FieldDecl *Field = fieldOf(List, Index); Field && bindsTemporary(Init))
+      Spelling.Unextended.push_back({Index, spellType(Field->getType(), Context)});
     ++Index;
   }
   return Spelling;
@@ -116,24 +134,23 @@ InstanceParenLists::decide(SourceLocation RParen, QualType Aggregate,
   if (Lists.size() != Count)
     return Reject(Unsupported::ParenInitInSomeInstances, RParen);
   D.Braced = true;
-  std::map<unsigned, std::string> Casts;
+  std::map<unsigned, std::string> Casts, Unextended;
+  bool Dependent = Aggregate->isDependentType();
   for (const CXXParenListInitExpr *List : Lists) {
-    if (const Expr *Bound = temporaryBoundToReference(List))
-      return Reject(Unsupported::ParenInitBindsTemporary, Bound->getBeginLoc());
-    BracedSpelling Own = castsOf(List, Context);
-    if (!Own.Casts.empty() && List->getUserSpecifiedInitExprs().size() != Elements)
+    BracedSpelling Own = bracedSpelling(List, Context);
+    bool Shifted = List->getUserSpecifiedInitExprs().size() != Elements; // a pack expanded
+    if (Shifted && !Own.Unextended.empty())
+      return Reject(Unsupported::ParenInitBindsTemporary, RParen);
+    if (Shifted && !Own.Casts.empty())
       return Reject(Unsupported::ParenInitUncastable, RParen);
-    for (auto &[Index, Type] : Own.Casts) {
-      if (!Aggregate->isDependentType()) {
-        Casts[Index] = Type;
-      } else if (std::optional<std::string> Spelled =
-                     dependentElementType(List, Index, AggregateSpelling)) {
-        Casts[Index] = *Spelled;
-      } else {
-        return Reject(Unsupported::ParenInitUncastable, RParen);
-      }
-    }
+    auto Spell = [&](unsigned Index) {
+      return dependentElementType(List, Index, AggregateSpelling);
+    };
+    if (!respell(Own.Casts, Dependent, Spell, Casts) ||
+        !respell(Own.Unextended, Dependent, Spell, Unextended))
+      return Reject(Unsupported::ParenInitUncastable, RParen);
   }
+  D.Spelling.Unextended.assign(Unextended.begin(), Unextended.end());
   D.Spelling.Casts.assign(Casts.begin(), Casts.end());
   return D;
 }

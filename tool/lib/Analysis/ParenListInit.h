@@ -5,8 +5,10 @@
 // elements in the same order ([dcl.init.general]/16.6.2.2). Two things
 // differ, and the rewrite handles both: a braced list rejects narrowing
 // conversions (they are written as casts), and it extends the lifetime of a
-// temporary bound to a reference member, which parentheses do not (an
-// error).
+// temporary bound to a reference member, which parentheses do not (such an
+// element is passed through unawait::detail::unextended, whose parameter
+// the temporary is bound to instead, so that it ends with the
+// full-expression again).
 //
 // In a template's pattern Sema has not decided yet: `T x(a, b)` and
 // `Agg(a, b)` with dependent arguments are a ParenListExpr or a
@@ -32,12 +34,13 @@ namespace unawait {
 struct BracedSpelling {
   /// The element index and the type its cast converts to.
   std::vector<std::pair<unsigned, std::string>> Casts;
+  /// The element index and the reference member's type, for the elements
+  /// that bind a reference member to a temporary (or to part of one): C++20
+  /// ends such a temporary with the full-expression ([class.temporary]/6),
+  /// a braced list would extend it unless the element goes through
+  /// `unawait::detail::unextended<Type>(...)`.
+  std::vector<std::pair<unsigned, std::string>> Unextended;
 };
-
-/// An element of \p List that binds a reference member to a temporary (or
-/// to part of one): C++20 ends such a temporary with the full-expression
-/// ([class.temporary]/6), a braced list would extend it.
-const clang::Expr *temporaryBoundToReference(const clang::CXXParenListInitExpr *List);
 
 /// The paren-list initializations of a template's instances, found by the
 /// closing parenthesis their pattern shares with them.
@@ -67,10 +70,11 @@ private:
       ByRParen;
 };
 
-/// The casts a braced list needs for \p List's scalar elements converted
-/// from another type (narrowing in a braced list, allowed in parentheses),
-/// each to its element's type.
-BracedSpelling castsOf(const clang::CXXParenListInitExpr *List,
+/// What a braced list needs for \p List's elements to mean what they mean
+/// in parentheses: a cast for each scalar element converted from another
+/// type (narrowing in a braced list, allowed in parentheses), to its
+/// element's type; unextended<> for each temporary bound to a reference.
+BracedSpelling bracedSpelling(const clang::CXXParenListInitExpr *List,
                        const clang::ASTContext &Context);
 
 } // namespace unawait

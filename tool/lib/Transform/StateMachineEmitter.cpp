@@ -613,7 +613,28 @@ private:
     const FrameObject &Object = M.object(Declare.Object);
     if (!Object.Kept) // nothing written for what only a kept object needs
       return Declare.AsWritten.empty() ? "" : Text.print(Declare.AsWritten) + "\n";
+    if (!Declare.Rows.empty())
+      return constructRows(Object, Declare.Rows);
     return construct(Object, Text.print(Declare.Init));
+  }
+
+  /// A multidimensional array g++ 12 cannot build with one placement new
+  /// (DeclareNode::Rows): one per innermost row, in order; the builder
+  /// destroys the rows built before one whose construction throws.
+  std::string constructRows(const FrameObject &Object, const std::vector<Code> &Rows) {
+    QualType Row = Object.StoredType;
+    while (Ctx.getAsArrayType(Row)->getElementType()->isArrayType())
+      Row = Ctx.getAsArrayType(Row)->getElementType();
+    std::string RowType = spellType(Row, Ctx), Builder = M.Names.BuiltRows;
+    std::string S = "{ // '" + Object.SourceName + "' row by row: g++ 12 cannot build it in one\n" +
+                    "unawait::detail::RowsUnderConstruction<" + RowType + "> " + Builder +
+                    "(unawait::detail::address_of(" + Object.AccessPath + "));\n";
+    for (const Code &Elements : Rows)
+      S += "::new (" + Builder + ".next()) " + RowType + Text.print(Elements) + ";\n";
+    S += Builder + ".done();\n}\n";
+    if (Object.LiveBit >= 0)
+      S += M.liveWord(Object) + " |= " + M.liveBit(Object) + ";\n";
+    return S;
   }
 
   std::string spill(const SpillNode &Spill) {
