@@ -53,7 +53,8 @@ int main() {
   outside.value = 8;
   std::printf("tuple-like %d\n", unawait::block_on(tuple_like()));
   std::printf("tuple-like %d\n", unawait::block_on(tuple_like()));
-  std::printf("after tuple-like %d %d %d\n", element.value, referred.value, number);
+  std::printf("after tuple-like %d %d %d\n", element.value, referred.value,
+              number);
 
   auto nested = [count] UNAWAIT_ASYNC () -> unawait::Async<int> {
     int v = co_await wake_yield(1);
