@@ -1874,6 +1874,12 @@ public:
     return false;
   }
 
+  static bool insideAny(const TextRange &At, const std::vector<TextRange> &Ranges) {
+    return llvm::any_of(Ranges, [&](const TextRange &R) {
+      return R.Begin <= At.Begin && At.End <= R.End;
+    });
+  }
+
   /// Records the box of each annotated call outside the awaited
   /// expressions (recordDirectBox and addBoxedCallHoles record those) that
   /// makes one: a callee that keeps its boxed signature, or a generated
@@ -1884,10 +1890,7 @@ public:
       Awaited.push_back(rangeOf(P.Operand));
     for (const CallExpr *Call : nodesUnder<CallExpr>(Body)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
-      TextRange At = rangeOf(Call);
-      if (!Callee || !inThisBody(Call) || llvm::any_of(Awaited, [&](const TextRange &R) {
-            return R.Begin <= At.Begin && At.End <= R.End;
-          }))
+      if (!Callee || !inThisBody(Call) || insideAny(rangeOf(Call), Awaited))
         continue;
       std::optional<BoxReason> Reason = boxedSignature(Callee);
       std::optional<ObjectId> Holder;
@@ -1959,7 +1962,8 @@ public:
       if (const auto *Outer = dyn_cast<CallExpr>(Parent))
         return Outer->getCallee() != Value && convertedArgument(Outer, Value);
       if (const auto *Construct = dyn_cast<CXXConstructExpr>(Parent))
-        return !deducedParameter(Construct->getConstructor(), argumentIndex(Construct, Value));
+        return !deducedParameter(Construct->getConstructor(),
+                                 argumentIndex(Construct->arguments(), Value));
       return false;
     }
     return false;
@@ -1969,10 +1973,7 @@ public:
     const FunctionDecl *Callee = Outer->getDirectCallee();
     if (!Callee)
       return true;
-    std::optional<unsigned> Index;
-    for (unsigned I = 0; I < Outer->getNumArgs(); ++I)
-      if (Outer->getArg(I) == Value)
-        Index = I;
+    std::optional<unsigned> Index = argumentIndex(Outer->arguments(), Value);
     // A member operator's first argument is its object.
     if (Index && isa<CXXOperatorCallExpr>(Outer) && isa<CXXMethodDecl>(Callee)) {
       if (*Index == 0)
@@ -1982,11 +1983,15 @@ public:
     return !deducedParameter(Callee, Index);
   }
 
-  static std::optional<unsigned> argumentIndex(const CXXConstructExpr *Construct,
-                                               const Stmt *Value) {
-    for (unsigned I = 0; I < Construct->getNumArgs(); ++I)
-      if (Construct->getArg(I) == Value)
+  /// Where \p Value stands among \p Arguments (a call's or a constructor's).
+  template <class Range>
+  static std::optional<unsigned> argumentIndex(Range Arguments, const Stmt *Value) {
+    unsigned I = 0;
+    for (const Expr *Arg : Arguments) {
+      if (Arg == Value)
         return I;
+      ++I;
+    }
     return std::nullopt;
   }
 
@@ -2041,10 +2046,7 @@ public:
       if (isAwait(S))
         Inner.push_back(rangeOf(S));
     for (const CallExpr *Call : nodesUnder<CallExpr>(Operand)) {
-      TextRange At = rangeOf(Call);
-      if (llvm::any_of(Inner, [&](const TextRange &R) {
-            return R.Begin <= At.Begin && At.End <= R.End;
-          }))
+      if (insideAny(rangeOf(Call), Inner))
         continue;
       const FunctionDecl *Callee = Call->getDirectCallee();
       bool Awaited = Call == Operand->IgnoreImplicit()->IgnoreParens(); // recordDirectBox's
