@@ -44,6 +44,81 @@ std::remove_reference_t<T>* pointer_to(T&& object) noexcept {
   return std::addressof(object);
 }
 
+// A reference variable of a template, `R r = e;`, whose binding only an
+// instance decides (E is decltype((e))): R binds e itself when e is a glvalue
+// of a compatible type, and the frame keeps the reference; otherwise R binds
+// a temporary that C++ extends to r's lifetime, and the frame keeps that
+// temporary. Built with braces, `bound<R, E>{e}`, so that a prvalue
+// initialises the temporary in place (no copy, no move); poll() reads r as
+// get(), an lvalue as a named reference is.
+template <class R, class E>
+inline constexpr bool binds_directly =
+    std::is_reference_v<E> && (std::is_lvalue_reference_v<R> || std::is_rvalue_reference_v<E>) &&
+    std::is_convertible_v<std::remove_reference_t<E>*, std::remove_reference_t<R>*>;
+
+// The temporary `R r = e;` extends when it does not bind e itself: e's own
+// object for a prvalue of a compatible class (derived or the same), else a
+// copy of e converted to R's referent ([dcl.init.ref]/5).
+template <class R, class E>
+using bound_temporary = std::conditional_t<
+    !std::is_reference_v<E> && std::is_class_v<E> &&
+        std::is_convertible_v<std::remove_cv_t<std::remove_reference_t<E>>*, std::remove_reference_t<R>*>,
+    std::remove_cv_t<std::remove_reference_t<E>>, std::remove_cv_t<std::remove_reference_t<R>>>;
+
+template <class R, class E, bool Direct = binds_directly<R, E>>
+struct bound {
+  R reference;  // e itself
+  std::remove_reference_t<R>& get() noexcept { return reference; }
+};
+
+template <class R, class E>
+struct bound<R, E, false> {
+  bound_temporary<R, E> temporary;  // what r binds, extended
+  std::remove_reference_t<R>& get() noexcept { return temporary; }
+};
+
+// The begin and end of a range-for over a range whose type depends on
+// template arguments, as [stmt.ranged]/1 chooses them for `range`, an
+// lvalue: an array's bounds; else the members begin() and end() when the
+// class has them; else begin(range) and end(range) found by
+// argument-dependent lookup only (the deleted declarations below hide every
+// other `begin` from ordinary lookup, as the standard's expansion does).
+// Simplification: a class with a member named begin or end that cannot be
+// called with no arguments (ill-formed in a range-for) falls to lookup.
+namespace range_lookup {
+void begin() = delete;
+void end() = delete;
+
+template <class R, class = void>
+struct has_members : std::false_type {};
+template <class R>
+struct has_members<R, std::void_t<decltype(std::declval<R&>().begin()),
+                                  decltype(std::declval<R&>().end())>> : std::true_type {};
+
+template <class R>
+constexpr auto range_begin(R& range) {
+  if constexpr (std::is_array_v<R>)
+    return range + 0;
+  else if constexpr (has_members<R>::value)
+    return range.begin();
+  else
+    return begin(range);
+}
+
+template <class R>
+constexpr auto range_end(R& range) {
+  if constexpr (std::is_array_v<R>)
+    return range + std::extent_v<R>;
+  else if constexpr (has_members<R>::value)
+    return range.end();
+  else
+    return end(range);
+}
+}  // namespace range_lookup
+
+using range_lookup::range_begin;
+using range_lookup::range_end;
+
 // C++20's `Agg(Temp(), ...)` binding a reference member `R` to a temporary
 // ends the temporary with the full-expression; the braced list the rewrite
 // writes instead, `Agg{unextended<R>(Temp()), ...}`, would extend it to the

@@ -237,6 +237,9 @@ ModelRegistry::findInstance(const AsyncFunctionModel &Template,
 }
 
 bool hasDestructor(QualType Type) {
+  // (A pointer or reference never has one, whatever it points to.)
+  if (Type->isPointerType() || Type->isReferenceType())
+    return false;
   return Type->isDependentType() ||
          Type.isDestructedType() == QualType::DK_cxx_destructor;
 }

@@ -206,6 +206,34 @@ struct FrameObject {
   /// program knows the type, and in it a call to an annotated function
   /// returns its generated class, not the Async<T> clang's pattern shows.
   std::optional<TextRange> SpelledAs;
+  /// A variable of a template whose type only the instance knows: its
+  /// declared type holds `auto` (`auto v = e`, `const auto &r = e`, a
+  /// range-for's `auto &x` over a dependent range), or it is a reference
+  /// whose initializer's value category depends on template arguments
+  /// (`const T &r = make<T>()` binds a temporary in some instances only).
+  /// The generated class template spells it from its initializer.
+  struct Deduced {
+    /// The initializer (printed unevaluated: SourceText::typeOf).
+    Code From;
+    /// What `decltype(v)` is, with "$" standing for decltype((From)):
+    /// "std::decay_t<$>" for `auto v = e`, "$ &&" for `auto &&r = e`.
+    std::string Declared;
+    /// How the frame keeps it.
+    enum class Storage {
+      /// As itself (`auto v`, `auto *p`).
+      Value,
+      /// As a pointer (`auto &r`: binds an lvalue in every instance).
+      Pointer,
+      /// In unawait::detail::bound<Declared, decltype((From))>: a pointer
+      /// where the reference binds the initializer directly, the temporary
+      /// C++ extends otherwise; poll() reads it through .get().
+      Bound,
+    } Keep = Storage::Value;
+  };
+  std::optional<Deduced> DeducedFrom;
+  bool keptBound() const {
+    return DeducedFrom && DeducedFrom->Keep == Deduced::Storage::Bound;
+  }
 
   /// Filled by the layout.
   std::string MemberName;

@@ -451,7 +451,12 @@ public:
     if (extendedTemporary(Var)) // the object holds the temporary itself
       Object.Type = Var->getType().getNonReferenceType();
     Object.StoredAsPointer = Object.Type->isReferenceType();
-    Object.HasDestructor = !Object.StoredAsPointer && hasDestructor(Object.Type);
+    if (const Expr *Init = deducingInitializer(Var))
+      deduceFromInitializer(Object, sourceOf(Init));
+    // A reference kept in unawait::detail::bound may hold a temporary.
+    Object.HasDestructor = Object.keptBound()
+                               ? hasDestructor(Object.Type.getNonReferenceType())
+                               : !Object.StoredAsPointer && hasDestructor(Object.Type);
     if (Var->isParameterPack()) {
       // The pack member holds references as references.
       Object.Pack = true;
@@ -463,6 +468,63 @@ public:
     M.ObjectOfVar[Var] = Id;
     Scopes.back()->Declared.push_back(Id);
     return Id;
+  }
+
+  /// The expression a local's `auto` deduces from: the initializer, or
+  /// the one element of `auto v(e)` and `auto v{e}`; none for a list.
+  static const Expr *deducingInitializer(const VarDecl *Var) {
+    const Expr *Init = Var->getInit();
+    if (!Init || isa<ParmVarDecl>(Var))
+      return nullptr;
+    if (const auto *Parens = dyn_cast<ParenListExpr>(Init))
+      return Parens->getNumExprs() == 1 ? Parens->getExpr(0) : nullptr;
+    if (const auto *List = dyn_cast<InitListExpr>(Init))
+      return Var->getInitStyle() != VarDecl::CInit && List->getNumInits() == 1 ? List->getInit(0)
+                                                                               : nullptr;
+    return Init;
+  }
+
+  /// For a variable of a template whose type only its instances know (see
+  /// FrameObject::Deduced), how the frame keeps it, spelled from \p From,
+  /// its initializer. A placeholder form not handled here is left without,
+  /// and KeptObjects rejects it if it is kept.
+  void deduceFromInitializer(FrameObject &Object, Code From) const {
+    using Storage = FrameObject::Deduced::Storage;
+    QualType Type = Object.Var->getType();
+    auto deduce = [&](std::string Declared, Storage Keep) {
+      Object.DeducedFrom = FrameObject::Deduced{std::move(From), std::move(Declared), Keep};
+      Object.StoredAsPointer = Keep == Storage::Pointer;
+    };
+    const DeducedType *Placeholder = Type->getContainedDeducedType();
+    if (!Placeholder || !Placeholder->getDeducedType().isNull())
+      Placeholder = nullptr;
+    if (!Placeholder) {
+      // `const T &r = make<T>()` binds a temporary in the instances where
+      // the initializer is a prvalue; a non-const lvalue reference never.
+      const Expr *Init = Object.Var->getInit();
+      if (Type->isReferenceType() && Init && Init->isTypeDependent() &&
+          !(Type->isLValueReferenceType() && !Type.getNonReferenceType().isConstQualified()))
+        deduce(spellType(Type, Ctx), Storage::Bound);
+      return;
+    }
+    if (isa<AutoType>(Placeholder) && cast<AutoType>(Placeholder)->isDecltypeAuto())
+      return;
+    auto cv = [](QualType Q) { return Q.isConstQualified() ? std::string("const ") : ""; };
+    if (isa<DeducedType>(Type.getTypePtr()))
+      return deduce(cv(Type) + "std::decay_t<$>", Storage::Value);
+    QualType Inner = Type->getPointeeType();
+    if (Inner.isNull() || !isa<DeducedType>(Inner.getTypePtr()) || Inner.isVolatileQualified())
+      return;
+    if (Type->isPointerType())
+      return deduce(cv(Inner) + "std::remove_pointer_t<std::decay_t<$>> *" +
+                        (Type.isConstQualified() ? " const" : ""),
+                    Storage::Value);
+    if (Type->isLValueReferenceType())
+      return Inner.isConstQualified()
+                 ? deduce("const std::remove_reference_t<$> &", Storage::Bound)
+                 : deduce("std::remove_reference_t<$> &", Storage::Pointer);
+    if (Type->isRValueReferenceType() && !Inner.isConstQualified())
+      deduce("$ &&", Storage::Bound);
   }
 
   /// The name of the template parameter pack a parameter pack's type

@@ -285,6 +285,12 @@ private:
     }
   }
 
+  /// A placeholder type (`auto`, `decltype(auto)`) only instances deduce.
+  static bool undeduced(QualType Type) {
+    const DeducedType *Placeholder = Type->getContainedDeducedType();
+    return Placeholder && Placeholder->getDeducedType().isNull();
+  }
+
   bool checkKeptTypes() {
     for (const FrameObject &Object : M.Objects) {
       if (!Object.Kept)
@@ -297,6 +303,9 @@ private:
         return fail(Object.Loc, Unsupported::KeptUnnameable, What + ": " + Why);
       if (Object.Type->isVariablyModifiedType())
         return fail(Object.Loc, Unsupported::KeptVLA, What);
+      if (Object.Var && !Object.DeducedFrom && undeduced(Object.Var->getType()))
+        return fail(Object.Loc, Unsupported::KeptUndeducedPlaceholder,
+                    What + " is declared '" + Object.Var->getType().getAsString() + "'");
     }
     for (auto [Loc, Id] : M.MacroUses)
       if (M.Objects[Id].Kept)

@@ -102,6 +102,12 @@ public:
     C.TraverseStmt(const_cast<Stmt *>(Instance.getBody()));
   }
 
+  /// The instantiated initializer of variable \p Object.
+  const Expr *initializerOf(const FrameObject &Object) const {
+    auto Found = Object.Var ? Vars.find(Object.Var->getLocation().getRawEncoding()) : Vars.end();
+    return Found == Vars.end() ? nullptr : Found->second->getInit();
+  }
+
   /// The instantiated type of \p Object; for an awaitee, \p Operand is
   /// set to the instantiated operand.
   std::optional<QualType> typeOf(const FrameObject &Object, const Expr *&Operand) const {
@@ -308,7 +314,7 @@ private:
       Instantiated.emplace(Callee);
     for (size_t I = 0; I < Instance.LayoutObjects.size(); ++I) {
       FrameObject &Object = Instance.Objects[Instance.LayoutObjects[I]];
-      if (hasKnownSize(Object.StoredType) && !Object.SpelledAs)
+      if (hasKnownSize(Object.StoredType) && !Object.SpelledAs && !Object.DeducedFrom)
         continue;
       if (Object.Pack) {
         if (!measurePack(Object, Callee, Where))
@@ -437,13 +443,48 @@ private:
     QualType Stored = Object.StoredAsPointer
                           ? Ctx.getPointerType(Type->getNonReferenceType())
                           : Type->getNonReferenceType();
-    if (Stored->isDependentType() || Stored->isIncompleteType())
+    if (Object.keptBound())
+      Stored = boundStorage(*Type, Types.initializerOf(Object));
+    // Clang's type, where the rewritten program may have a generated class
+    // (an `auto` variable holding an annotated call's future).
+    if (Stored->isDependentType() || Stored->isIncompleteType() ||
+        (Object.DeducedFrom && mentionsAsync(Stored)))
       return false;
     Object.StoredTypeSpelling = spellType(Stored, Ctx);
     TypeInfoChars Info = Ctx.getTypeInfoInChars(Stored);
     Object.Size = Info.Width.getQuantity();
     Object.Align = Info.Align.getQuantity();
     return true;
+  }
+
+  /// What unawait::detail::bound keeps for a reference of type \p Reference
+  /// in the instance: the temporary its initializer \p Init materialises,
+  /// or a pointer (the reference itself).
+  QualType boundStorage(QualType Reference, const Expr *Init) const {
+    if (Init)
+      if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Init))
+        Init = Cleanups->getSubExpr();
+    if (const auto *Temp = Init ? dyn_cast<MaterializeTemporaryExpr>(Init->IgnoreParens()) : nullptr)
+      return Temp->getType().getNonReferenceType().getUnqualifiedType();
+    return Ctx.getPointerType(Reference.getNonReferenceType());
+  }
+
+  /// Whether \p Type is or holds an unawait::Async<T>.
+  static bool mentionsAsync(QualType Type) {
+    while (true) {
+      if (asyncOutputType(Type))
+        return true;
+      if (Type->isPointerType() || Type->isReferenceType())
+        Type = Type->getPointeeType();
+      else if (Type->isArrayType())
+        Type = Type->getAsArrayTypeUnsafe()->getElementType();
+      else
+        break;
+    }
+    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(Type->getAsCXXRecordDecl());
+    return Spec && llvm::any_of(Spec->getTemplateArgs().asArray(), [](const TemplateArgument &Arg) {
+             return Arg.getKind() == TemplateArgument::Type && mentionsAsync(Arg.getAsType());
+           });
   }
 
   static void placeObjects(AsyncFunctionModel &Instance, const LayoutNode &Node) {

@@ -86,28 +86,35 @@ std::string SourceText::fill(const Hole &H, int Index, const Excluded &Except) c
   llvm_unreachable("unknown hole");
 }
 
+std::string SourceText::unevaluatedObject(ObjectId Id, bool AsXvalue) const {
+  auto declval = [](const std::string &Type) { return "std::declval<" + Type + ">()"; };
+  const FrameObject &Object = Model.object(Id);
+  if (Object.SpelledAs && !Object.Var)
+    return declval(expressionType(Id) + (AsXvalue ? "&&" : "&"));
+  if (Object.DeducedFrom)
+    return declval("std::remove_reference_t<" + declaredType(Id) + ">" +
+                   (AsXvalue ? "&&" : "&"));
+  // A variable that keeps a generated class, not the Async<T> clang gave it.
+  if (Object.Var && Object.Generated)
+    return declval(typeOf(Id) + (AsXvalue ? "&&" : "&"));
+  // As a type (`const char (&)[6]`), not text around one.
+  // (A capture's type is the lambda's: const in a lambda that is not
+  // mutable.)
+  QualType Type = Object.Var && !Object.Capture ? Object.Var->getType() : Object.Type;
+  // An element of the pack, in the expansion the source writes around it.
+  if (Object.Pack)
+    Type = Type->castAs<PackExpansionType>()->getPattern();
+  Type = Type.getNonReferenceType();
+  return declval(spellType(AsXvalue ? Context.getRValueReferenceType(Type)
+                                      : Context.getLValueReferenceType(Type),
+                           Context));
+}
+
 std::string SourceText::fillUnevaluated(const Hole &H, const Excluded &Inner) const {
   auto declval = [](const std::string &Type) { return "std::declval<" + Type + ">()"; };
   switch (H.HoleKind) {
-  case Hole::Kind::Object: {
-    const FrameObject &Object = Model.object(H.Object);
-    if (Object.SpelledAs && !Object.Var)
-      return declval(expressionType(H.Object) + (H.AsXvalue ? "&&" : "&"));
-    // A variable that keeps a generated class, not the Async<T> clang gave it.
-    if (Object.Var && Object.Generated)
-      return declval(typeOf(H.Object) + (H.AsXvalue ? "&&" : "&"));
-    // As a type (`const char (&)[6]`), not text around one.
-    // (A capture's type is the lambda's: const in a lambda that is not
-    // mutable.)
-    QualType Type = Object.Var && !Object.Capture ? Object.Var->getType() : Object.Type;
-    // An element of the pack, in the expansion the source writes around it.
-    if (Object.Pack)
-      Type = Type->castAs<PackExpansionType>()->getPattern();
-    Type = Type.getNonReferenceType();
-    return declval(spellType(H.AsXvalue ? Context.getRValueReferenceType(Type)
-                                        : Context.getLValueReferenceType(Type),
-                             Context));
-  }
+  case Hole::Kind::Object:
+    return unevaluatedObject(H.Object, H.AsXvalue);
   case Hole::Kind::This:
     return declval(Model.object(H.Object).StoredTypeSpelling);
   case Hole::Kind::ImplicitThis:
@@ -132,6 +139,8 @@ std::string SourceText::fillUnevaluated(const Hole &H, const Excluded &Inner) co
 
 std::string SourceText::typeOf(ObjectId Id) const {
   const FrameObject &Object = Model.object(Id);
+  if (Object.DeducedFrom)
+    return storedDeducedType(Id);
   if (!Object.SpelledAs)
     return Object.StoredTypeSpelling;
   // A scratch value is assigned: a plain value of the expression's type.
@@ -159,6 +168,36 @@ std::string SourceText::expressionType(ObjectId Id) const {
   return "std::remove_reference_t<decltype((" + Expression + "))>";
 }
 
+std::string SourceText::initializerType(ObjectId Id) const {
+  bool Outer = Unevaluated;
+  Unevaluated = true;
+  std::string From = "decltype((" + print(Model.object(Id).DeducedFrom->From) + "))";
+  Unevaluated = Outer;
+  return From;
+}
+
+std::string SourceText::declaredType(ObjectId Id) const {
+  const FrameObject::Deduced &Deduced = *Model.object(Id).DeducedFrom;
+  std::string From = initializerType(Id);
+  std::string Type;
+  for (char C : Deduced.Declared)
+    Type += C == '$' ? From : std::string(1, C);
+  return Type;
+}
+
+std::string SourceText::storedDeducedType(ObjectId Id) const {
+  const FrameObject::Deduced &Deduced = *Model.object(Id).DeducedFrom;
+  switch (Deduced.Keep) {
+  case FrameObject::Deduced::Storage::Value:
+    return declaredType(Id);
+  case FrameObject::Deduced::Storage::Pointer:
+    return "std::remove_reference_t<" + declaredType(Id) + "> *";
+  case FrameObject::Deduced::Storage::Bound:
+    return "unawait::detail::bound<" + declaredType(Id) + ", " + initializerType(Id) + ">";
+  }
+  llvm_unreachable("unknown storage");
+}
+
 TextRange SourceText::fileRange(SourceRange Range) const {
   const SourceManager &SM = Context.getSourceManager();
   CharSourceRange File = SM.getExpansionRange(Range);
@@ -182,7 +221,7 @@ std::string SourceText::print(const Code &C, const Excluded &Except) const {
       break;
     }
     case Code::Piece::Kind::Object:
-      Text += name(P.Object);
+      Text += Unevaluated ? unevaluatedObject(P.Object, false) : name(P.Object);
       break;
     case Code::Piece::Kind::AwaitValue:
       Text += awaitValue(P.Point);
@@ -202,6 +241,8 @@ std::string SourceText::name(ObjectId Id) const {
     return Object.SourceName;
   if (Object.Pack)
     return "unawait::detail::get<" + Model.Names.Indices + ">(" + Object.AccessPath + ")";
+  if (Object.keptBound())
+    return Object.AccessPath + ".get()";
   return Object.StoredAsPointer ? "(*" + Object.AccessPath + ")" : Object.AccessPath;
 }
 

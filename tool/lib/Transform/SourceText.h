@@ -67,8 +67,16 @@ private:
   std::string fill(const Hole &H, int Index, const Excluded &Except) const;
   /// In an unevaluated operand (typeOf): std::declval for what a hole names.
   std::string fillUnevaluated(const Hole &H, const Excluded &Inner) const;
+  /// std::declval of what names frame object \p Id, unevaluated.
+  std::string unevaluatedObject(ObjectId Id, bool AsXvalue) const;
   /// For an object spelled as its expression: that expression's type.
   std::string expressionType(ObjectId Id) const;
+  /// For a variable whose type only the instance knows
+  /// (FrameObject::DeducedFrom): decltype of it, and its member's type.
+  std::string declaredType(ObjectId Id) const;
+  /// decltype((initializer)) of such a variable.
+  std::string initializerType(ObjectId Id) const;
+  std::string storedDeducedType(ObjectId Id) const;
 
   const AsyncFunctionModel &Model;
   clang::ASTContext &Context;

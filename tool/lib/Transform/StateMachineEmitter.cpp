@@ -315,7 +315,7 @@ private:
     if (Object.RawStorage)
       return "alignas(" + std::to_string(Object.Align) + ") unsigned char " +
              Object.MemberName + "[" + std::to_string(Object.Size) + "]";
-    if (Object.Generated || Object.SpelledAs)
+    if (Object.Generated || Object.SpelledAs || Object.DeducedFrom)
       return Text.typeOf(objectId(Object)) + " " + Object.MemberName;
     // `T &&x` with T = int &: the pointer is an int *, not a T *.
     QualType Pointee = Object.StoredAsPointer ? Object.StoredType->getPointeeType() : QualType();
@@ -669,6 +669,8 @@ private:
   std::string construct(const FrameObject &Object, const std::string &Init) {
     if (Object.StoredAsPointer)
       return Object.AccessPath + " = unawait::detail::pointer_to" + parenthesized(Init) + ";\n";
+    // An aggregate: braces, so that a prvalue builds the temporary in place.
+    std::string Built = Object.keptBound() ? braced(Init) : Init;
     std::string Bit = Object.LiveBit >= 0
                           ? M.liveWord(Object) + " |= " + M.liveBit(Object) + ";\n"
                           : "";
@@ -686,7 +688,7 @@ private:
       return "unawait::detail::start_list(unawait::detail::address_of(" + Object.AccessPath +
              "), " + (Init.front() == '(' ? Init.substr(1, Init.size() - 2) : Init) + ");\n" +
              Bit;
-    return placementNew(Object.AccessPath, Text.typeOf(objectId(Object)), Init) + Bit;
+    return placementNew(Object.AccessPath, Text.typeOf(objectId(Object)), Built) + Bit;
   }
 
   static bool isInitializerList(QualType Type) {
@@ -701,6 +703,11 @@ private:
     if (const CXXRecordDecl *Record = Element->getAsCXXRecordDecl())
       return Record->hasDefinition() && Record->hasTrivialDefaultConstructor();
     return Element->isScalarType();
+  }
+
+  static std::string braced(const std::string &Init) {
+    std::string Parens = parenthesized(Init);
+    return "{" + Parens.substr(1, Parens.size() - 2) + "}";
   }
 
   static std::string parenthesized(const std::string &Init) {
