@@ -231,6 +231,11 @@ struct FrameObject {
     } Keep = Storage::Value;
   };
   std::optional<Deduced> DeducedFrom;
+  /// A range-for's hidden range, begin or end: the loop (in a template, an
+  /// instance's own loop, found by its location, has their types).
+  enum class RangeForPart { Range, Begin, End };
+  const clang::CXXForRangeStmt *HiddenOf = nullptr;
+  RangeForPart Hidden = RangeForPart::Begin;
   bool keptBound() const {
     return DeducedFrom && DeducedFrom->Keep == Deduced::Storage::Bound;
   }

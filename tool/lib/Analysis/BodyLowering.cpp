@@ -451,12 +451,9 @@ public:
     if (extendedTemporary(Var)) // the object holds the temporary itself
       Object.Type = Var->getType().getNonReferenceType();
     Object.StoredAsPointer = Object.Type->isReferenceType();
+    Object.HasDestructor = !Object.StoredAsPointer && hasDestructor(Object.Type);
     if (const Expr *Init = deducingInitializer(Var))
-      deduceFromInitializer(Object, sourceOf(Init));
-    // A reference kept in unawait::detail::bound may hold a temporary.
-    Object.HasDestructor = Object.keptBound()
-                               ? hasDestructor(Object.Type.getNonReferenceType())
-                               : !Object.StoredAsPointer && hasDestructor(Object.Type);
+      deduceFromInitializer(Object, sourceOf(Init), Init->isTypeDependent());
     if (Var->isParameterPack()) {
       // The pack member holds references as references.
       Object.Pack = true;
@@ -488,12 +485,16 @@ public:
   /// FrameObject::Deduced), how the frame keeps it, spelled from \p From,
   /// its initializer. A placeholder form not handled here is left without,
   /// and KeptObjects rejects it if it is kept.
-  void deduceFromInitializer(FrameObject &Object, Code From) const {
+  void deduceFromInitializer(FrameObject &Object, Code From, bool DependentInit) const {
     using Storage = FrameObject::Deduced::Storage;
     QualType Type = Object.Var->getType();
     auto deduce = [&](std::string Declared, Storage Keep) {
       Object.DeducedFrom = FrameObject::Deduced{std::move(From), std::move(Declared), Keep};
       Object.StoredAsPointer = Keep == Storage::Pointer;
+      // A reference kept in unawait::detail::bound may hold a temporary.
+      Object.HasDestructor = Keep == Storage::Bound
+                                 ? hasDestructor(Type.getNonReferenceType())
+                                 : Keep == Storage::Value && hasDestructor(Type);
     };
     const DeducedType *Placeholder = Type->getContainedDeducedType();
     if (!Placeholder || !Placeholder->getDeducedType().isNull())
@@ -501,8 +502,7 @@ public:
     if (!Placeholder) {
       // `const T &r = make<T>()` binds a temporary in the instances where
       // the initializer is a prvalue; a non-const lvalue reference never.
-      const Expr *Init = Object.Var->getInit();
-      if (Type->isReferenceType() && Init && Init->isTypeDependent() &&
+      if (Type->isReferenceType() && DependentInit &&
           !(Type->isLValueReferenceType() && !Type.getNonReferenceType().isConstQualified()))
         deduce(spellType(Type, Ctx), Storage::Bound);
       return;
@@ -1546,23 +1546,9 @@ public:
       return;
     if (Full)
       Full->finish(Scope);
-    const auto *BeginVar = cast<VarDecl>(For->getBeginStmt()->getSingleDecl());
-    const auto *EndVar = cast<VarDecl>(For->getEndStmt()->getSingleDecl());
-    ObjectId Begin = addTemporary(BeginVar->getType(), "begin of the for loop",
-                                  For->getBeginLoc());
-    ObjectId End = addTemporary(EndVar->getType(), "end of the for loop",
-                                For->getBeginLoc());
-    M.ObjectOfVar[BeginVar] = Begin;
-    M.ObjectOfVar[EndVar] = End;
-    Scope.Declared.push_back(Begin);
-    Scope.Declared.push_back(End);
     auto [BeginText, EndText] = beginAndEnd(For, *Range);
-    for (auto [Id, Text] : {std::pair{Begin, BeginText}, std::pair{End, EndText}}) {
-      auto &Spill = Scope.add<SpillNode>();
-      Spill.Origin = For;
-      Spill.Object = Id;
-      Spill.Value = Text;
-    }
+    ObjectId Begin = declareIterator(Scope, For, FrameObject::RangeForPart::Begin, BeginText);
+    ObjectId End = declareIterator(Scope, For, FrameObject::RangeForPart::End, EndText);
     auto Loop = std::make_unique<LoopNode>();
     Loop->Origin = For;
     Loop->LoopShape = LoopNode::For;
@@ -1576,6 +1562,9 @@ public:
     auto &Declare = Loop->Body->add<DeclareNode>();
     Declare.Origin = For;
     Declare.Object = addVariable(LoopVar, ObjectKind::Local);
+    if (dependentRange(For))
+      deduceFromInitializer(M.Objects[Declare.Object], Code().literal("*").object(Begin),
+                            /*DependentInit=*/true);
     Declare.Init = Code().literal("(*").object(Begin).literal(")");
     Declare.AsWritten = Code()
                             .source(rangeOf(LoopVar->getSourceRange()))
@@ -1598,6 +1587,11 @@ public:
   /// pointers into the array.
   std::optional<ObjectId> declareRange(BlockNode &Scope, const CXXForRangeStmt *For,
                                        const VarDecl *RangeVar, const Expr *RangeInit) {
+    if (dependentRange(For) && isa<InitListExpr>(RangeInit->IgnoreParens())) {
+      reportUnsupported(Diags, RangeInit->getBeginLoc(), Unsupported::DependentBracedRange);
+      Failed = true;
+      return std::nullopt;
+    }
     const Expr *Extended = RangeVar->getInit();
     if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Extended))
       Extended = Cleanups->getSubExpr();
@@ -1619,6 +1613,8 @@ public:
                                               : "range of the for loop",
                                   For->getBeginLoc());
     M.ObjectOfVar[RangeVar] = Range;
+    M.Objects[Range].HiddenOf = For;
+    M.Objects[Range].Hidden = FrameObject::RangeForPart::Range;
     Scope.Declared.push_back(Range);
     if (Array && hasDestructor(Array->getElementType())) {
       // Built as one array, which destroys the elements built so far when
@@ -1642,8 +1638,22 @@ public:
     }
     RangeSpill.SpillMode = Temporary ? SpillNode::Construct : SpillNode::Address;
     RangeSpill.Value = sourceOf(RangeInit);
+    if (dependentRange(For)) {
+      // `auto &&range = init;` binds a temporary in the instances where the
+      // range is a prvalue: kept like any such reference.
+      FrameObject &Object = M.Objects[Range];
+      Object.DeducedFrom = FrameObject::Deduced{sourceOf(RangeInit), "$ &&",
+                                                FrameObject::Deduced::Storage::Bound};
+      Object.StoredAsPointer = false;
+      Object.HasDestructor = true;
+      RangeSpill.SpillMode = SpillNode::Construct;
+    }
     return Range;
   }
+
+  /// A range-for in a template whose range's type depends on template
+  /// arguments: clang's pattern has no begin and end yet.
+  static bool dependentRange(const CXXForRangeStmt *For) { return !For->getBeginStmt(); }
 
   /// The frame array for the elements of a std::initializer_list's array:
   /// not const (a union of const members has no default constructor); the
@@ -1653,8 +1663,37 @@ public:
                                     Array->getSize(), nullptr, ArraySizeModifier::Normal, 0);
   }
 
+  /// The hidden `auto begin = ...;` or `auto end = ...;` of a range-for,
+  /// \p Value being what it calls.
+  ObjectId declareIterator(BlockNode &Scope, const CXXForRangeStmt *For,
+                           FrameObject::RangeForPart Part, Code Value) {
+    bool IsBegin = Part == FrameObject::RangeForPart::Begin;
+    const Stmt *Declared = IsBegin ? For->getBeginStmt() : For->getEndStmt();
+    const auto *Var = Declared ? cast<VarDecl>(cast<DeclStmt>(Declared)->getSingleDecl()) : nullptr;
+    ObjectId Id = addTemporary(Var ? Var->getType() : Ctx.DependentTy,
+                               IsBegin ? "begin of the for loop" : "end of the for loop",
+                               For->getBeginLoc());
+    FrameObject &Object = M.Objects[Id];
+    Object.HiddenOf = For;
+    Object.Hidden = Part;
+    if (Var)
+      M.ObjectOfVar[Var] = Id;
+    else
+      Object.DeducedFrom = FrameObject::Deduced{Value, "std::decay_t<$>",
+                                                FrameObject::Deduced::Storage::Value};
+    Scope.Declared.push_back(Id);
+    auto &Spill = Scope.add<SpillNode>();
+    Spill.Origin = For;
+    Spill.Object = Id;
+    Spill.Value = std::move(Value);
+    return Id;
+  }
+
   /// How the standard's expansion of a range-for calls begin and end.
   std::pair<Code, Code> beginAndEnd(const CXXForRangeStmt *For, ObjectId Range) const {
+    if (dependentRange(For)) // chosen per instance, as the standard chooses
+      return {Code().literal("unawait::detail::range_begin(").object(Range).literal(")"),
+              Code().literal("unawait::detail::range_end(").object(Range).literal(")")};
     const FrameObject &R = M.Objects[Range];
     const Expr *BeginInit =
         cast<VarDecl>(For->getBeginStmt()->getSingleDecl())->getInit()->IgnoreImplicit();

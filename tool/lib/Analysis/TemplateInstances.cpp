@@ -104,13 +104,35 @@ public:
 
   /// The instantiated initializer of variable \p Object.
   const Expr *initializerOf(const FrameObject &Object) const {
+    const VarDecl *Var = variableOf(Object);
+    return Var ? Var->getInit() : nullptr;
+  }
+
+  /// The instance's variable of \p Object (a range-for's hidden ones
+  /// share their locations, so are found through their loop).
+  const VarDecl *variableOf(const FrameObject &Object) const {
+    if (Object.HiddenOf) {
+      auto Loop = Loops.find(Object.HiddenOf->getBeginLoc().getRawEncoding());
+      if (Loop == Loops.end())
+        return nullptr;
+      const Stmt *Declared = Object.Hidden == FrameObject::RangeForPart::Range
+                                 ? Loop->second->getRangeStmt()
+                             : Object.Hidden == FrameObject::RangeForPart::Begin
+                                 ? Loop->second->getBeginStmt()
+                                 : Loop->second->getEndStmt();
+      return Declared ? cast<VarDecl>(cast<DeclStmt>(Declared)->getSingleDecl()) : nullptr;
+    }
     auto Found = Object.Var ? Vars.find(Object.Var->getLocation().getRawEncoding()) : Vars.end();
-    return Found == Vars.end() ? nullptr : Found->second->getInit();
+    return Found == Vars.end() ? nullptr : Found->second;
   }
 
   /// The instantiated type of \p Object; for an awaitee, \p Operand is
   /// set to the instantiated operand.
   std::optional<QualType> typeOf(const FrameObject &Object, const Expr *&Operand) const {
+    if (Object.HiddenOf) {
+      const VarDecl *Var = variableOf(Object);
+      return Var ? std::optional<QualType>(Var->getType()) : std::nullopt;
+    }
     if (Object.Var) {
       if (const auto *Param = dyn_cast<ParmVarDecl>(Object.Var)) {
         unsigned Index = instanceIndex(Instance, *Param);
@@ -153,6 +175,10 @@ private:
       Types.Vars.try_emplace(Var->getLocation().getRawEncoding(), Var);
       return true;
     }
+    bool VisitCXXForRangeStmt(CXXForRangeStmt *Loop) {
+      Types.Loops.try_emplace(Loop->getBeginLoc().getRawEncoding(), Loop);
+      return true;
+    }
     bool VisitCoawaitExpr(CoawaitExpr *Await) {
       if (!Await->isImplicit())
         Types.Awaits.try_emplace(Await->getBeginLoc().getRawEncoding(), Await);
@@ -171,6 +197,7 @@ private:
   const FunctionDecl &Instance;
   std::map<unsigned, const VarDecl *> Vars;
   std::map<unsigned, const CoawaitExpr *> Awaits;
+  std::map<unsigned, const CXXForRangeStmt *> Loops;
   std::map<std::pair<unsigned, unsigned>, const Expr *> Exprs;
 };
 
