@@ -28,6 +28,7 @@ PRELUDE = r'''#include <unawait/unawait.hpp>
 #include <initializer_list>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 // Generated code declares what it may not use and tests what it knows.
 #pragma GCC diagnostic ignored "-Wpragmas"
@@ -154,6 +155,16 @@ inline int take(Quiet &&q) {
   Quiet kept(std::move(q));
   std::printf("take Quiet&& %s\n", kept.name);
   return kept.v;
+}
+/// Values whose type is a template's T (dependent-locals): a prvalue T, a
+/// prvalue Obj from a T, a prvalue std::vector<T> of n elements.
+template <class T> T tval(T v, int d) { return static_cast<T>((int(v) + d) % 1000); }
+template <class T> Obj tobj(T v, const char *name) { return Obj(name, int(v) % 1000); }
+template <class T> std::vector<T> tvec(T v, int n) {
+  std::vector<T> items;
+  for (int i = 0; i < n; ++i)
+    items.push_back(static_cast<T>((int(v) + i) % 1000));
+  return items;
 }
 inline int peek(int v) { return v; }
 inline int peek(const Obj &o) { return o.v; }
@@ -337,6 +348,11 @@ FEATURES = {
                  "elements read across awaits",
     "generic-lambda": "annotated generic lambdas: int parameters spelled `auto` "
                       "(the body follows the rules for templates)",
+    "dependent-locals": "in function templates, locals whose type depends on T: "
+                        "`auto`, `const auto`, `const auto *`, `const auto &`, "
+                        "`auto &&`, `const T &` (bound to T lvalues or to prvalues "
+                        "of T and of Obj, extended), and range-for over a "
+                        "prvalue std::vector<T> with awaits in the loop",
 }
 
 
@@ -736,6 +752,7 @@ class Var:
         # expression (no awaited temporary) depends on template arguments
         self.read = read or name
         self.kind = kind      # int, ptr (to a mutable int), obj, cobj (const Obj&)
+        self.dependent = False  # an lvalue whose type is a template's T
         self.mutable = mutable
         self.loop = loop      # a loop counter: never written by generated code
         self.const_copy = False  # a non-mutable lambda's copy (a const member)
@@ -1044,6 +1061,10 @@ class Gen:
             choices.append((1, "decl_agg"))
         if "init-list" not in self.without:
             choices.append((1, "decl_init_list"))
+        if self.dependents() and "dependent-locals" not in self.without:
+            choices.append((3, "decl_dependent"))
+            if depth > 0:
+                choices.append((2, "for_dependent"))
         what = rng.weighted(choices)
         self.stmt_awaits = 0
         return getattr(self, "s_" + what)(depth)
@@ -1124,6 +1145,52 @@ class Gen:
         self.declare(Var(name, "obj"))
         return Stmt([f'ThrowingObj {name}("{self.fn.name}.{name}", {{}}, '
                      f'{self.rng.randint(2, 4)});'], [e], kind="decl")
+
+    # -- dependent-locals: a function template's locals typed by its T
+    def dependents(self):
+        if not isinstance(self.fn, Function) or not self.fn.template:
+            return []
+        return [v for v in self.visible() if v.dependent]
+
+    def dependent_var(self, name, kind="int", read=None):
+        v = Var(name, kind, mutable=False, read=read or (f"int({name})" if kind == "int" else None))
+        v.dependent = kind == "int"
+        return v
+
+    def s_decl_dependent(self, depth):
+        rng = self.rng
+        p = rng.choice(self.dependents()).name
+        form = rng.weighted([(2, "auto"), (1, "const auto"), (1, "pointer"), (2, "const ref"),
+                             (2, "const ref temp"), (2, "forward temp"), (1, "spelled temp"),
+                             (2, "obj temp")])
+        if form == "obj temp":
+            name = self.fresh("c")
+            self.declare(self.dependent_var(name, "cobj"))
+            return Stmt([f"const auto &{name} = fz::tobj({p}, {self.tag(name)});"], kind="decl")
+        name = self.fresh("d")
+        if form == "pointer":
+            self.declare(self.dependent_var(name, "int", read=f"int(*{name})"))
+            return Stmt([f"const auto *{name} = &{p};"], kind="decl")
+        if form in ("const auto", "const ref"):
+            self.declare(self.dependent_var(name))
+            decl = "const auto" if form == "const auto" else "const auto &"
+            return Stmt([f"{decl} {name} = {p};"], kind="decl")
+        e = self.expr(LOUD, 1)
+        decl = {"auto": "auto", "const ref temp": "const auto &", "forward temp": "auto &&",
+                "spelled temp": "const T &"}[form]
+        self.declare(self.dependent_var(name))
+        return Stmt([f"{decl} {name} = fz::tval({p}, {{}});"], [e], kind="decl")
+
+    def s_for_dependent(self, depth):
+        rng = self.rng
+        p = rng.choice(self.dependents()).name
+        x = self.fresh("x")
+        decl = rng.choice(["auto", "const auto &", "auto &&"])
+        self.scopes.append([self.dependent_var(x)])
+        body = self.loop_body(depth)
+        self.scopes.pop()
+        return Stmt([f"for ({decl} {x} : fz::tvec({p}, {rng.randint(1, 3)})) {{", body, "}"],
+                    kind="loop")
 
     def s_decl_ref(self, depth):
         rng = self.rng
@@ -1468,7 +1535,7 @@ class Gen:
         for kind, name in params:
             if fn.template and kind == "int":
                 # of type T: read as int(name), never written nor referred to
-                self.declare(Var(name, "int", mutable=False, read=f"int({name})"))
+                self.declare(self.dependent_var(name))
                 continue
             self.declare(Var(name, {"int": "int", "ref": "int", "ptr": "ptr",
                                     "obj": "cobj"}[kind]))
