@@ -1795,6 +1795,33 @@ public:
     return Known != M.ObjectOfVar.end() && M.Objects[Known->second].Generated;
   }
 
+  /// Whether \p E, an expression of a template that clang's pattern takes
+  /// for a prvalue, may be a glvalue in an instance: a type-dependent call
+  /// whose candidates do not all return an unawait::Async<T> by value, or
+  /// any other type-dependent expression that does not build a new object.
+  static bool categoryDependsOnInstance(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (!E->isTypeDependent() || E->isGLValue() ||
+        isa<CXXUnresolvedConstructExpr, CXXTemporaryObjectExpr, CXXConstructExpr, InitListExpr,
+            CXXFunctionalCastExpr, LambdaExpr>(E))
+      return false;
+    const auto *Call = dyn_cast<CallExpr>(E);
+    if (!Call)
+      return true;
+    auto returnsAsync = [](const NamedDecl *D) {
+      const auto *F = dyn_cast<FunctionDecl>(D->getUnderlyingDecl());
+      if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D->getUnderlyingDecl()))
+        F = Template->getTemplatedDecl();
+      return F && isAsyncType(F->getReturnType());
+    };
+    const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
+    if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Callee))
+      return Lookup->getNumDecls() == 0 || !llvm::all_of(Lookup->decls(), returnsAsync);
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee))
+      return !returnsAsync(Ref->getDecl());
+    return true;
+  }
+
   /// Decides how the operand is polled, creating the awaitee object.
   bool chooseAwaitee(SuspensionPoint &P) {
     const Expr *Operand = P.Operand->IgnoreParens();
@@ -1830,6 +1857,15 @@ public:
       }
       if (!generatedCallee(P.Operand, Awaitee.Generated))
         return false;
+      if (!Awaitee.Generated && categoryDependsOnInstance(P.Operand)) {
+        // `co_await get<T>()`: polled where it is in the instances where it
+        // is a glvalue, built in the frame where it is a prvalue.
+        Awaitee.DeducedFrom = FrameObject::Deduced{sourceOf(P.Operand), "$ &&",
+                                                   FrameObject::Deduced::Storage::Bound};
+        Awaitee.HasDestructor = true;
+        P.Awaitee = Id;
+        return true;
+      }
       if (!Awaitee.Generated)
         recordDirectBox(P);
       // A generated class has a destructor only when its frame has

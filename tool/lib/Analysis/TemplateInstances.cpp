@@ -102,6 +102,13 @@ public:
     C.TraverseStmt(const_cast<Stmt *>(Instance.getBody()));
   }
 
+  /// The instantiated operand of awaitee \p Object, as the await holds it
+  /// (a prvalue materialised).
+  const Expr *awaitedOperandOf(const FrameObject &Object) const {
+    auto Found = Awaits.find(Object.Loc.getRawEncoding());
+    return Found == Awaits.end() ? nullptr : Found->second->getOperand();
+  }
+
   /// The instantiated initializer of variable \p Object.
   const Expr *initializerOf(const FrameObject &Object) const {
     const VarDecl *Var = variableOf(Object);
@@ -471,7 +478,9 @@ private:
                           ? Ctx.getPointerType(Type->getNonReferenceType())
                           : Type->getNonReferenceType();
     if (Object.keptBound())
-      Stored = boundStorage(*Type, Types.initializerOf(Object));
+      Stored = boundStorage(*Type, Object.Kind == ObjectKind::Awaitee
+                                       ? Types.awaitedOperandOf(Object)
+                                       : Types.initializerOf(Object));
     // Clang's type, where the rewritten program may have a generated class
     // (an `auto` variable holding an annotated call's future).
     if (Stored->isDependentType() || Stored->isIncompleteType() ||
@@ -491,8 +500,12 @@ private:
     if (Init)
       if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Init))
         Init = Cleanups->getSubExpr();
-    if (const auto *Temp = Init ? dyn_cast<MaterializeTemporaryExpr>(Init->IgnoreParens()) : nullptr)
+    if (Init)
+      Init = Init->IgnoreParens();
+    if (const auto *Temp = dyn_cast_or_null<MaterializeTemporaryExpr>(Init))
       return Temp->getType().getNonReferenceType().getUnqualifiedType();
+    if (Init && Init->isPRValue()) // an awaited prvalue
+      return Init->getType().getUnqualifiedType();
     return Ctx.getPointerType(Reference.getNonReferenceType());
   }
 

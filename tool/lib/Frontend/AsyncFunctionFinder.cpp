@@ -95,6 +95,14 @@ std::optional<clang::QualType> dependentAsyncOutputType(clang::QualType Type) {
   return Alias->template_arguments()[Param->getIndex()].getAsType();
 }
 
+} // namespace
+
+bool isAsyncType(clang::QualType Type) {
+  return asyncOutputType(Type) || dependentAsyncOutputType(Type);
+}
+
+namespace {
+
 class Finder : public clang::RecursiveASTVisitor<Finder> {
 public:
   Finder(clang::ASTContext &Context, DiagnosticReporter &Diags,

@@ -72,6 +72,10 @@ bool isAnnotatedAsync(const clang::Decl *D);
 /// T if \p Type is unawait::Async<T>, nothing otherwise.
 std::optional<clang::QualType> asyncOutputType(clang::QualType Type);
 
+/// True if \p Type is unawait::Async<T>, also with a dependent T (in a
+/// template, through an alias template that forwards it).
+bool isAsyncType(clang::QualType Type);
+
 /// True for an annotated async function defined in a header (not a system
 /// header) that the header's own rewrite turns into a class callers can
 /// name: a namespace-scope function or function template, or a member defined

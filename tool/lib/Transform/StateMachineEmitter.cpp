@@ -720,6 +720,8 @@ private:
 
   std::string pollOf(const SuspensionPoint &P) const {
     const FrameObject &Awaitee = M.object(P.Awaitee);
+    if (Awaitee.keptBound())
+      return Text.name(P.Awaitee) + ".poll(" + M.Names.Context + ")";
     return Awaitee.AccessPath + (Awaitee.StoredAsPointer ? "->" : ".") + "poll(" +
            M.Names.Context + ")";
   }
