@@ -1797,8 +1797,9 @@ public:
 
   /// Whether \p E, an expression of a template that clang's pattern takes
   /// for a prvalue, may be a glvalue in an instance: a type-dependent call
-  /// whose candidates do not all return an unawait::Async<T> by value, or
-  /// any other type-dependent expression that does not build a new object.
+  /// unless every candidate returns a class or a type that is not dependent,
+  /// by value (not `T`, `auto` or `decltype(...)`, which may be a reference),
+  /// or any other type-dependent expression that does not build a new object.
   static bool categoryDependsOnInstance(const Expr *E) {
     E = E->IgnoreParenImpCasts();
     if (!E->isTypeDependent() || E->isGLValue() ||
@@ -1808,17 +1809,25 @@ public:
     const auto *Call = dyn_cast<CallExpr>(E);
     if (!Call)
       return true;
-    auto returnsAsync = [](const NamedDecl *D) {
+    auto returnsObject = [](const NamedDecl *D) {
       const auto *F = dyn_cast<FunctionDecl>(D->getUnderlyingDecl());
       if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D->getUnderlyingDecl()))
         F = Template->getTemplatedDecl();
-      return F && isAsyncType(F->getReturnType());
+      if (!F)
+        return false;
+      QualType Result = F->getReturnType();
+      if (Result->isReferenceType() || Result->getContainedDeducedType())
+        return false;
+      return !Result->isDependentType() || Result->getAs<TemplateSpecializationType>() ||
+             isAsyncType(Result);
     };
     const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
-    if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Callee))
-      return Lookup->getNumDecls() == 0 || !llvm::all_of(Lookup->decls(), returnsAsync);
+    if (const auto *Lookup = dyn_cast<OverloadExpr>(Callee)) // a name or a member
+      return Lookup->getNumDecls() == 0 || !llvm::all_of(Lookup->decls(), returnsObject);
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee))
-      return !returnsAsync(Ref->getDecl());
+      return !returnsObject(Ref->getDecl());
+    if (const auto *Member = dyn_cast<MemberExpr>(Callee))
+      return !returnsObject(Member->getMemberDecl());
     return true;
   }
 
