@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Compares the frame sizes of a change with those of its base, for CI.
 #
-#   review-frame-sizes.sh [--unawait PATH] [--fail-on-growth=LIMIT] [--out DIR]
-#                         BASE_REF FILE... [-- COMPILER_ARGS...]
+#   review-frame-sizes.sh [--unawait PATH] [--fail-on-growth=LIMIT] [--source-link=URL]
+#                         [--out DIR] BASE_REF FILE... [-- COMPILER_ARGS...]
 #
 # (installed as bin/unawait-review-frame-sizes; --unawait defaults to the
 # unawait beside it, else the one on PATH). Run from anywhere inside a git checkout of the change. It measures FILE...
 # (paths relative to the repository's root) as they are in the working tree,
 # then as they are at BASE_REF (a temporary `git worktree`), with the same
 # compiler arguments, and writes DIR/base.json, DIR/head.json and
-# DIR/review.md (the markdown diff, ready for a pull-request comment; DIR
-# defaults to frame-sizes/). A file absent at BASE_REF counts as new. The
+# DIR/review.md (the markdown diff, ready for a pull-request comment, its
+# file:line linked to --source-link's URL if given; DIR defaults to
+# frame-sizes/). A file absent at BASE_REF counts as new. The
 # exit status is unawait's: 1 when a frame grew by more than LIMIT (or a
 # file does not parse), 0 otherwise.
 set -euo pipefail
@@ -20,18 +21,20 @@ unawait=unawait
 here=$(dirname "$(readlink -f "$0")")
 if [ -x "$here/unawait" ]; then unawait=$here/unawait; fi
 growth=()
+link=()
 out=frame-sizes
 while [ $# -gt 0 ]; do
   case "$1" in
     --unawait) unawait=$2; shift 2 ;;
     --fail-on-growth=*) growth=("$1"); shift ;;
+    --source-link=*) link=("$1"); shift ;;
     --out) out=$2; shift 2 ;;
     -*) echo "review-frame-sizes.sh: unknown option '$1'" >&2; exit 2 ;;
     *) break ;;
   esac
 done
 if [ $# -lt 2 ]; then
-  echo "usage: review-frame-sizes.sh [--unawait PATH] [--fail-on-growth=LIMIT] [--out DIR] BASE_REF FILE... [-- ARGS...]" >&2
+  echo "usage: review-frame-sizes.sh [--unawait PATH] [--fail-on-growth=LIMIT] [--source-link=URL] [--out DIR] BASE_REF FILE... [-- ARGS...]" >&2
   exit 2
 fi
 base_ref=$1; shift
@@ -63,4 +66,4 @@ measure() {
 }
 measure "$root" "$out/head.json"
 measure "$base_tree" "$out/base.json"
-"$unawait" sizes --diff "$out/base.json" "$out/head.json" --format=markdown "${growth[@]}" > "$out/review.md"
+"$unawait" sizes --diff "$out/base.json" "$out/head.json" --format=markdown "${growth[@]}" "${link[@]}" > "$out/review.md"

@@ -11,11 +11,6 @@ the same when they have the same flag and are on the same line of text
 and reflows); outside the rewritten files, on the same line of the same file.
 Any error fails too.
 
-One warning is excused, as the rewrite cannot avoid it yet: clang's -Wshadow
-"declaration shadows a structured binding" on an init-capture `b = b`, the
-C++17 spelling of an annotated lambda's capture of a binding (C++17 cannot
-capture a binding by name). A pragma around the lambda would silence it.
-
 An input is a lit test file (the options of its `%difftest` RUN line apply:
 --header, --rewritten-std) or a directory of them (Inputs/ excluded):
 
@@ -137,17 +132,6 @@ def key(diagnostic, text_files, cache):
     return ("at", diagnostic["flag"], path, line)
 
 
-BINDING_INIT_CAPTURE = re.compile(r"(?:^|[\[,&])([A-Za-z_]\w*)=\1[,\]]")
-
-
-def unavoidable(diagnostic, cache):
-    """The init-capture of a structured binding (see the module's comment)."""
-    text = line_text(os.path.realpath(diagnostic["file"]), int(diagnostic["line"]), cache)
-    return (diagnostic["flag"] == "-Wshadow"
-            and diagnostic["message"] == "declaration shadows a structured binding"
-            and BINDING_INIT_CAPTURE.search(text) is not None)
-
-
 def same(rewritten, own):
     """A warning of the rewrite is the input's own: the same place outside
     the rewritten files, or in them the same flag on a line of text that
@@ -195,8 +179,7 @@ def check(item, configs):
                if not os.path.realpath(d["file"]).startswith(runtime)]
         own_keys = [key(d, originals, cache) for d in own]
         unmatched = [d for d in warnings
-                     if not any(same(key(d, generated, cache), o) for o in own_keys)
-                     and not unavoidable(d, cache)]
+                     if not any(same(key(d, generated, cache), o) for o in own_keys)]
         if unmatched:
             excused = replaced_awaits(item, compiler, extra,
                                       {place(d) for d in own}, cache)

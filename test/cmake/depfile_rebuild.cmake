@@ -5,7 +5,9 @@
 # and no size step; touching a header the annotated source includes
 # (app_config.hpp, which no rule names: the build knows it through the
 # depfiles) reruns that rewrite and the size step (REPORT, MAX_FRAME_SIZE,
-# NO_HEAP), so that the report and its gates are never stale.
+# NO_HEAP), so that the report and its gates are never stale. The rewrites
+# carry what the consumer asks for: #line directives (LINE_DIRECTIVES) and
+# size assertions (SIZE_ASSERTS).
 file(REMOVE_RECURSE "${WORK}")
 file(COPY "${CONSUMER}/" DESTINATION "${WORK}/src")
 
@@ -43,6 +45,21 @@ function(check_report path)
   endforeach()
 endfunction()
 
+# LINE_DIRECTIVES: #line back to the source; SIZE_ASSERTS: a static_assert
+# of each frame's size (in the source and in a rewritten header).
+function(check_rewrite_options rewrites)
+  file(READ "${rewrites}/src/pipeline.cpp" source)
+  if(NOT source MATCHES "\n#line [0-9]+ \"[^\"\n]*/src/pipeline\\.cpp\"\n")
+    message(FATAL_ERROR "LINE_DIRECTIVES: no #line to src/pipeline.cpp in its rewrite")
+  endif()
+  foreach(rewrite src/pipeline.cpp include/sensor/sensor.hpp)
+    file(READ "${rewrites}/${rewrite}" text)
+    if(NOT text MATCHES "static_assert\\(sizeof\\(")
+      message(FATAL_ERROR "SIZE_ASSERTS: the rewrite of ${rewrite} asserts no frame size")
+    endif()
+  endforeach()
+endfunction()
+
 run("${CMAKE_COMMAND}" -S "${WORK}/src" -B "${WORK}/build" -G "${GENERATOR}"
     "-DCMAKE_PREFIX_PATH=${PREFIX}")
 set(sizes_step "unawait: frame sizes of sensor_pipeline")
@@ -54,6 +71,7 @@ if(NOT out MATCHES "${sizes_step}")
   message(FATAL_ERROR "the first build did not run the size step:\n${out}")
 endif()
 check_report("${WORK}/build/sensor_pipeline.sizes.json")
+check_rewrite_options("${WORK}/build/unawait/sensor_pipeline")
 run("${CMAKE_COMMAND}" --build "${WORK}/build")
 if(out MATCHES "rewriting|${sizes_step}")
   message(FATAL_ERROR "a build with nothing changed reran a rewrite or the size step:\n${out}")

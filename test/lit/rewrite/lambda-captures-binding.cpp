@@ -1,8 +1,9 @@
 // Annotated lambdas capturing structured bindings (C++20 allows it, C++17
-// does not): the rewrite spells each capture as an init-capture of the same
-// name, `[b]` -> `[b = b]`, `[&b]` -> `[&b = b]`, and `[=]` (`[&]`) using b
-// -> `[=, b = b]` (`[&, &b = b]`), which copies the same object once, or
-// refers to it. Bindings of an aggregate and of a tuple-like type (a
+// does not): the rewrite spells each capture as an init-capture, `[b]` ->
+// `[b_capture = b]`, `[&b]` -> `[&b_capture = b]`, and `[=]` (`[&]`) using
+// b -> `[=, b_capture = b]` (`[&, &b_capture = b]`), which copies the same
+// object once, or refers to it (not `[b = b]`, which shadows the binding:
+// clang's -Wshadow). Bindings of an aggregate and of a tuple-like type (a
 // reference element is copied, as the capture copies what it names), a
 // mutable lambda's copy kept call after call, a lambda inside capturing the
 // capture. The tracers show one copy per capture by copy, none otherwise.
@@ -16,7 +17,24 @@ struct Pair {
   int second;
 };
 
+struct One {
+  int value;
+};
+
+// The function already spells value_capture: the init-capture takes
+// value_capture2.
+int spelled_capture_name() {
+  auto [value] = One{5};
+  int value_capture = 1;
+  auto lambda = [value] UNAWAIT_ASYNC () -> unawait::Async<int> {
+    co_await wake_yield(0);
+    co_return value;
+  };
+  return unawait::block_on(lambda()) + value_capture;
+}
+
 int main() {
+  std::printf("spelled %d\n", spelled_capture_name());
   auto [named, count] = Pair{Named("pair", 1), 2};
   auto explicit_captures = [named, &count] UNAWAIT_ASYNC (int add) -> unawait::Async<int> {
     co_await wake_yield(0);
@@ -64,7 +82,8 @@ int main() {
   poll_then_drop(explicit_captures(1), 1);
   std::printf("count %d\n", count);
 }
-// OUT: +pair
+// OUT: spelled 6
+// OUT-NEXT: +pair
 // OUT-NEXT: +pair (copy)
 // OUT-NEXT: explicit 107
 // OUT-NEXT: count 7
@@ -90,12 +109,18 @@ int main() {
 // OUT-NEXT: -pair
 // OUT-NEXT: -pair
 // OUT-NEXT: -pair
-// SHAPE: {{^}}  auto explicit_captures = [named = named,
-// SHAPE-NEXT: {{^}}                            &count = count](int add) -> main_lambda_future {
-// SHAPE: {{^}}  auto default_copy = [=, named = named,
-// SHAPE-NEXT: {{^}}                       count = count]() -> main_lambda_future_2 {
-// SHAPE: {{^}}  auto default_reference = [&, &named = named,
-// SHAPE-NEXT: {{^}}                            &count = count]() -> main_lambda_future_3 {
-// SHAPE: {{^}}  auto tuple_like = [element = element, referred = referred,
-// SHAPE-NEXT: {{^}}                     &number = number]() mutable -> main_lambda_future_4 {
-// SHAPE: {{^}}  auto nested = [count = count]() -> main_lambda_future_5 {
+// SHAPE: auto lambda = [value_capture2 = value]() -> spelled_capture_name_lambda_future {
+// SHAPE-NEXT: return spelled_capture_name_lambda_future(value_capture2);
+// SHAPE: auto explicit_captures = [named_capture = named, &count_capture = count](
+// SHAPE: return main_lambda_future(named_capture, count_capture, std::move(add));
+// SHAPE: auto default_copy = [=, named_capture = named,
+// SHAPE-NEXT: count_capture = count]() -> main_lambda_future_2 {
+// SHAPE-NEXT: return main_lambda_future_2(named_capture, count_capture);
+// SHAPE: auto default_reference = [&, &named_capture = named,
+// SHAPE-NEXT: &count_capture = count]() -> main_lambda_future_3 {
+// SHAPE-NEXT: return main_lambda_future_3(named_capture, count_capture);
+// SHAPE: auto tuple_like = [element_capture = element, referred_capture = referred,
+// SHAPE-NEXT: &number_capture =
+// SHAPE-NEXT: number]() mutable -> main_lambda_future_4 {
+// SHAPE: auto nested = [count_capture = count]() -> main_lambda_future_5 {
+// SHAPE-NEXT: return main_lambda_future_5(count_capture);

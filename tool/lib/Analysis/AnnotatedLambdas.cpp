@@ -1,5 +1,6 @@
 #include "Analysis/AnnotatedLambdas.h"
 
+#include "Analysis/Naming.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -140,23 +141,26 @@ const LambdaCapture *unsupportedCapture(const CXXMethodDecl *Call) {
 
 using Edits = std::vector<std::pair<SourceRange, std::string>>;
 
-/// The captures of structured bindings as init-captures of the same name:
-/// `[b]` -> `[b = b]`, `[&b]` -> `[&b = b]`, and `[=]` (`[&]`) using b ->
-/// `[=, b = b]` (`[&, &b = b]`). Each declares a closure member of the
-/// type the capture's would have (a copy of the binding's referent, or a
-/// reference to it), initialised from the same lvalue; the lambda's body,
-/// which names the member, moves into the generated class.
-void spellBindingCaptures(const CXXMethodDecl *Call, const ASTContext &Context, Edits &Out) {
-  const CXXRecordDecl *Closure = Call->getParent();
+/// The captures of structured bindings as init-captures (see
+/// bindingCaptureName): `[b]` -> `[b_capture = b]`, `[&b]` -> `[&b_capture
+/// = b]`, and `[=]` (`[&]`) using b -> `[=, b_capture = b]` (`[&, &b_capture
+/// = b]`). Each declares a closure member of the type the capture's would
+/// have (a copy of the binding's referent, or a reference to it),
+/// initialised from the same lvalue; the lambda's body, which names the
+/// member, moves into the generated class, and the new body passes it on.
+void spellBindingCaptures(const AsyncFunction &Lambda, const ASTContext &Context, Edits &Out) {
+  const CXXRecordDecl *Closure = callOf(Lambda)->getParent();
   std::string Implicit;
   for (const LambdaCapture &Capture : Closure->captures()) {
     if (!capturesBinding(Capture))
       continue;
-    std::string Name = Capture.getCapturedVar()->getName().str();
+    const auto *Binding = cast<BindingDecl>(Capture.getCapturedVar());
+    std::string Init =
+        bindingCaptureName(Lambda, Binding, Context) + " = " + Binding->getName().str();
     if (Capture.isExplicit())
-      Out.push_back({{Capture.getLocation(), Capture.getLocation()}, Name + " = " + Name});
+      Out.push_back({{Capture.getLocation(), Capture.getLocation()}, Init});
     else
-      Implicit += (Capture.getCaptureKind() == LCK_ByRef ? ", &" : ", ") + Name + " = " + Name;
+      Implicit += (Capture.getCaptureKind() == LCK_ByRef ? ", &" : ", ") + Init;
   }
   if (Implicit.empty())
     return;
@@ -272,7 +276,7 @@ bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags) {
 Edits cxx17Spelling(const AsyncFunction &Lambda, const ASTContext &Context) {
   const CXXMethodDecl *Call = callOf(Lambda);
   Edits Out;
-  spellBindingCaptures(Call, Context, Out);
+  spellBindingCaptures(Lambda, Context, Out);
   const TemplateParameterList *Params = writtenTemplateParameters(Call);
   if (!Params)
     return Out;
@@ -283,6 +287,16 @@ Edits cxx17Spelling(const AsyncFunction &Lambda, const ASTContext &Context) {
         Core && !Core.getDecl()->isImplicit())
       Out.push_back({Core.getSourceRange(), "auto"});
   return Out;
+}
+
+std::string bindingCaptureName(const AsyncFunction &Lambda, const BindingDecl *Binding,
+                               const ASTContext &Context) {
+  std::map<std::string, unsigned> Spelled = functionIdentifiers(Lambda.placedBefore(), Context);
+  std::string Base = Binding->getName().str() + "_capture";
+  std::string Name = Base;
+  for (unsigned N = 2; Spelled.count(Name); ++N)
+    Name = Base + std::to_string(N);
+  return Name;
 }
 
 QualType captureReferenceType(const LambdaCapture &Capture, const CXXMethodDecl *Call,

@@ -14,7 +14,7 @@
 // unless the lambda is mutable, or the captured variable itself), exactly as
 // a coroutine lambda reads its captures through the closure. A captured
 // structured binding is too; C++17 cannot capture one, so the rewrite spells
-// the capture as an init-capture of the same name. A captured `this` is the
+// the capture as an init-capture (bindingCaptureName). A captured `this` is the
 // frame's `this` object, as in a member function; a captured `*this` is too,
 // pointing at the closure's copy.
 //
@@ -38,8 +38,9 @@ namespace unawait {
 bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags);
 
 /// The edits that spell the lambda in C++17 (each replaces a token range):
-/// a capture of a structured binding becomes an init-capture of the same
-/// name (`[b]` -> `[b = b]`, `[&b]` -> `[&b = b]`, `[=]` -> `[=, b = b]`);
+/// a capture of a structured binding becomes an init-capture
+/// (`[b]` -> `[b_capture = b]`, `[&b]` -> `[&b_capture = b]`, `[=]` ->
+/// `[=, b_capture = b]`);
 /// a template parameter list (`[]<class T>(const T &x)`, which
 /// AnnotatedLambdas accepts only when every parameter is deduced as a
 /// parameter's whole type) is removed and each of its parameters written
@@ -47,6 +48,13 @@ bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags);
 /// names, so its body reads as written.
 std::vector<std::pair<clang::SourceRange, std::string>>
 cxx17Spelling(const AsyncFunction &Lambda, const clang::ASTContext &Context);
+
+/// The name of the init-capture that spells \p Lambda's capture of \p
+/// Binding: "b_capture" (or "b_capture2"... if the enclosing function spells
+/// that), not the binding's own name, which the init-capture would shadow
+/// (clang's -Wshadow: generated code is clean under it).
+std::string bindingCaptureName(const AsyncFunction &Lambda, const clang::BindingDecl *Binding,
+                               const clang::ASTContext &Context);
 
 /// The type of the frame object for \p Capture of \p Call's lambda: an
 /// lvalue reference to what the body names.

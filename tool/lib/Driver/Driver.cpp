@@ -147,6 +147,12 @@ struct Options {
       cl::desc("With --diff: fail (status 1) when a function's frame grew by "
                "more than BYTES, or N%"),
       cl::value_desc("bytes|N%"), cl::sub(Sizes), cl::cat(Category)};
+  cl::opt<std::string> SourceLink{
+      "source-link",
+      cl::desc("With --diff --format=markdown: link each file:line to this URL, "
+               "{file} and {line} standing for the function's "
+               "(https://github.com/OWNER/REPO/blob/COMMIT/{file}#L{line})"),
+      cl::value_desc("url"), cl::sub(Sizes), cl::cat(Category)};
 };
 
 void printVersion(llvm::raw_ostream &OS) {
@@ -379,6 +385,12 @@ int usageOfSizes(const Options &O) {
     return usage("--fail-on-growth compares two reports: use it with --diff");
   if (!O.ReportDepFile.empty() && O.ReportOutput.empty())
     return usage("--depfile needs -o: the dependency file names the output");
+  if (O.SourceLink.getNumOccurrences() &&
+      (!O.Diff || O.Format != ReportFormat::Markdown))
+    return usage("--source-link links the markdown diff: use it with --diff "
+                 "--format=markdown");
+  if (O.SourceLink.getNumOccurrences() && !llvm::StringRef(O.SourceLink).contains("{file}"))
+    return usage("--source-link needs {file} in the URL, where the file's path goes");
   return ExitSuccess;
 }
 
@@ -423,7 +435,7 @@ int runDiff(const Options &O) {
     return ExitInputError;
   }
   // Written also when the gate fails: the diff is what a reviewer reads then.
-  if (int Status = writeReport(O, renderDiff(*Diff, O.Format), {}))
+  if (int Status = writeReport(O, renderDiff(*Diff, O.Format, O.SourceLink), {}))
     return Status;
   if (!Limit)
     return ExitSuccess;
@@ -519,7 +531,7 @@ int runDriver(int Argc, const char **Argv) {
           "[--max-frame-size=BYTES] [--no-heap]\n"
           "                [-o OUT [--depfile FILE]] [-p BUILD_DIR] [-- COMPILER_ARGS...]\n"
           "  unawait sizes --diff BASE.json HEAD.json [--format=text|json|markdown]\n"
-          "                [--fail-on-growth=BYTES|N%] [-o OUT]\n\n"
+          "                [--fail-on-growth=BYTES|N%] [--source-link=URL] [-o OUT]\n\n"
           "  A file's compiler arguments come from -p BUILD_DIR (or that\n"
           "  compile_commands.json), else from the compile_commands.json of a\n"
           "  parent directory if it lists the file, else they are -std=c++20 and\n"

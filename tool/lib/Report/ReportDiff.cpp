@@ -16,9 +16,9 @@ llvm::Error reportError(llvm::StringRef Which, const llvm::Twine &What) {
                                  (Which + What).str());
 }
 
-/// Records each field of \p State ("local `buf`") with its size, keeping
-/// the largest over the states.
-void addFields(const llvm::json::Value &State, std::map<std::string, int64_t> &Fields) {
+/// Records each field of \p State with its size, keeping the largest over
+/// the states.
+void addFields(const llvm::json::Value &State, std::map<FieldId, int64_t> &Fields) {
   const llvm::json::Object *Object = State.getAsObject();
   const llvm::json::Array *Held = Object ? Object->getArray("fields") : nullptr;
   if (!Held)
@@ -27,10 +27,8 @@ void addFields(const llvm::json::Value &State, std::map<std::string, int64_t> &F
     const llvm::json::Object *Field = Value.getAsObject();
     if (!Field)
       continue;
-    std::string Name = (Field->getString("kind").value_or("field") + " `" +
-                        Field->getString("name").value_or("?") + "`")
-                           .str();
-    int64_t &Size = Fields[Name];
+    int64_t &Size = Fields[{Field->getString("kind").value_or("field").str(),
+                            Field->getString("name").value_or("?").str()}];
     std::optional<int64_t> Own = Field->getInteger("size");
     Size = std::max(Size, Field->getInteger("boxed_size").value_or(Own.value_or(0)));
   }
@@ -128,17 +126,62 @@ std::string changeText(int64_t Delta, std::optional<double> Percent) {
   return S;
 }
 
+/// A table cell's text: a `|` would end the cell, even inside backticks.
+std::string cell(llvm::StringRef Text) {
+  std::string S;
+  for (char C : Text)
+    S += C == '|' ? std::string("\\|") : std::string(1, C);
+  return S;
+}
+
+/// A path as a URL's path: percent-encoded but for unreserved characters
+/// and slashes.
+std::string urlPath(llvm::StringRef Path) {
+  std::string S;
+  for (unsigned char C : Path)
+    S += llvm::isAlnum(C) || llvm::StringRef("-._~/").contains(C)
+             ? std::string(1, C)
+             : "%" + llvm::utohexstr(C, /*LowerCase=*/false, /*Width=*/2);
+  return S;
+}
+
 std::string locationText(const ReportedFunction &F) {
   return F.Line ? F.File + ":" + std::to_string(F.Line) : F.File;
 }
 
-/// "`buf` (local) 16 -> 256 B, `future0` (awaitee) 24 B, new".
+/// "a.cpp:12", or with a \p SourceLink "[a.cpp:12](https://.../a.cpp#L12)".
+std::string locationCell(const ReportedFunction &F, llvm::StringRef SourceLink) {
+  std::string Text = cell(locationText(F));
+  if (SourceLink.empty())
+    return Text;
+  std::string Url = SourceLink.str();
+  for (auto [Placeholder, Value] : {std::pair{llvm::StringRef("{file}"), urlPath(F.File)},
+                                    std::pair{llvm::StringRef("{line}"), std::to_string(F.Line)}})
+    for (size_t At; (At = Url.find(Placeholder)) != std::string::npos;)
+      Url.replace(At, Placeholder.size(), Value);
+  return "[" + Text + "](" + Url + ")";
+}
+
+/// A removed function's place is in the base, which a link to the head's
+/// sources would miss.
+std::string locationCell(const FunctionChange &C, llvm::StringRef SourceLink) {
+  return C.Head ? locationCell(*C.Head, SourceLink) : cell(locationText(*C.Base));
+}
+
+std::string fieldName(const FieldId &Field) {
+  return Field.first + " `" + Field.second + "`";
+}
+
+/// The fields that grew or appeared: "local `buf`: 16 → 256 B<br>local
+/// `extra`: 8 B (new)".
 std::string fieldsText(const FunctionChange &C) {
   std::vector<std::string> Parts;
-  for (const FieldChange &F : C.grownFields())
-    Parts.push_back(F.Field + (F.Base ? ": " + std::to_string(*F.Base) + " → " : ": ") +
-                    std::to_string(F.Head) + " B" + (F.Base ? "" : " (new)"));
-  return llvm::join(Parts, "<br>");
+  for (const FieldChange &F : C.fieldChanges())
+    if (F.delta() > 0)
+      Parts.push_back(fieldName(F.Field) +
+                      (F.Base ? ": " + std::to_string(*F.Base) + " → " : ": ") +
+                      std::to_string(*F.Head) + " B" + (F.Base ? "" : " (new)"));
+  return cell(llvm::join(Parts, "<br>"));
 }
 
 struct Totals {
@@ -171,7 +214,7 @@ std::string functionCount(unsigned N) {
 /// For a pull request: a heading with the total change, a table of what
 /// changed (largest growth first) with the fields that grew or appeared,
 /// and the unchanged functions folded away.
-std::string renderMarkdown(const SizeDiff &Diff) {
+std::string renderMarkdown(const SizeDiff &Diff, llvm::StringRef SourceLink) {
   Totals T = totals(Diff);
   std::string S = "### unawait frame sizes\n\n";
   if (T.Changed + T.Added + T.Removed == 0)
@@ -185,8 +228,8 @@ std::string renderMarkdown(const SizeDiff &Diff) {
        "|---|---|---:|---:|---:|---|\n";
   for (const FunctionChange &C : Diff.Changes)
     if (C.status() != "unchanged")
-      S += llvm::formatv("| `{0}` | {1} | {2} | {3} | {4}{5} | {6} |\n", C.Display,
-                         locationText(either(C)), bytes(C.Base), bytes(C.Head),
+      S += llvm::formatv("| `{0}` | {1} | {2} | {3} | {4}{5} | {6} |\n", cell(C.Display),
+                         locationCell(C, SourceLink), bytes(C.Base), bytes(C.Head),
                          changeText(C.delta(), C.percent()),
                          C.Base && C.Head ? "" : ", " + C.status().str(),
                          fieldsText(C));
@@ -196,8 +239,8 @@ std::string renderMarkdown(const SizeDiff &Diff) {
        "| function | location | bytes |\n|---|---|---:|\n";
   for (const FunctionChange &C : Diff.Changes)
     if (C.status() == "unchanged")
-      S += llvm::formatv("| `{0}` | {1} | {2} |\n", C.Display, locationText(*C.Head),
-                         bytes(C.Head));
+      S += llvm::formatv("| `{0}` | {1} | {2} |\n", cell(C.Display),
+                         locationCell(C, SourceLink), bytes(C.Head));
   return S + "\n</details>\n";
 }
 
@@ -210,13 +253,27 @@ llvm::json::Value sideJson(const std::optional<ReportedFunction> &F) {
                             {"line", F->Line}};
 }
 
+llvm::json::Value sizeJson(std::optional<int64_t> Size) {
+  return Size ? llvm::json::Value(*Size) : llvm::json::Value(nullptr);
+}
+
+llvm::json::Value fieldJson(const FieldChange &F) {
+  return llvm::json::Object{{"kind", F.Field.first},   {"name", F.Field.second},
+                            {"status", F.status()},    {"base", sizeJson(F.Base)},
+                            {"head", sizeJson(F.Head)}, {"delta", F.delta()}};
+}
+
 llvm::json::Value changeJson(const FunctionChange &C) {
+  llvm::json::Array Fields;
+  for (const FieldChange &F : C.fieldChanges())
+    Fields.push_back(fieldJson(F));
   llvm::json::Object Object{{"key", C.Key},
                             {"name", either(C).Name},
                             {"status", C.status()},
                             {"base", sideJson(C.Base)},
                             {"head", sideJson(C.Head)},
-                            {"delta", C.delta()}};
+                            {"delta", C.delta()},
+                            {"fields", std::move(Fields)}};
   if (std::optional<double> Percent = C.percent())
     Object["percent"] = *Percent;
   return Object;
@@ -238,6 +295,12 @@ std::string renderJson(const SizeDiff &Diff) {
   return llvm::formatv("{0:2}\n", llvm::json::Value(std::move(Root))).str();
 }
 
+/// A side's fields; none for the side a new or removed function lacks.
+const std::map<FieldId, int64_t> &fieldsOf(const std::optional<ReportedFunction> &F) {
+  static const std::map<FieldId, int64_t> None;
+  return F ? F->Fields : None;
+}
+
 } // namespace
 
 int64_t FunctionChange::delta() const {
@@ -250,22 +313,26 @@ std::optional<double> FunctionChange::percent() const {
   return 100.0 * static_cast<double>(delta()) / static_cast<double>(Base->total());
 }
 
-std::vector<FieldChange> FunctionChange::grownFields() const {
-  std::vector<FieldChange> Grown;
-  if (!Head)
-    return Grown;
-  for (const auto &[Field, Size] : Head->Fields) {
-    std::optional<int64_t> Before;
-    if (Base)
-      if (auto It = Base->Fields.find(Field); It != Base->Fields.end())
-        Before = It->second;
-    if (!Before || *Before < Size)
-      Grown.push_back({Field, Before, Size});
+std::vector<FieldChange> FunctionChange::fieldChanges() const {
+  std::map<FieldId, FieldChange> ById;
+  for (const auto &[Field, Size] : fieldsOf(Base))
+    ById[Field].Base = Size;
+  for (const auto &[Field, Size] : fieldsOf(Head))
+    ById[Field].Head = Size;
+  std::vector<FieldChange> Changed;
+  for (auto &[Field, Change] : ById) {
+    Change.Field = Field;
+    if (Change.Base != Change.Head)
+      Changed.push_back(std::move(Change));
   }
-  std::stable_sort(Grown.begin(), Grown.end(), [](const FieldChange &A, const FieldChange &B) {
-    return A.Head - A.Base.value_or(0) > B.Head - B.Base.value_or(0);
+  std::stable_sort(Changed.begin(), Changed.end(), [](const FieldChange &A, const FieldChange &B) {
+    return A.delta() > B.delta();
   });
-  return Grown;
+  return Changed;
+}
+
+llvm::StringRef FieldChange::status() const {
+  return !Base ? "new" : !Head ? "removed" : "changed";
 }
 
 llvm::StringRef FunctionChange::status() const {
@@ -298,12 +365,13 @@ llvm::Expected<SizeDiff> diffReports(llvm::StringRef BaseJson,
   return Diff;
 }
 
-std::string renderDiff(const SizeDiff &Diff, ReportFormat Format) {
+std::string renderDiff(const SizeDiff &Diff, ReportFormat Format,
+                       llvm::StringRef SourceLink) {
   switch (Format) {
   case ReportFormat::Text:
     return renderText(Diff);
   case ReportFormat::Markdown:
-    return renderMarkdown(Diff);
+    return renderMarkdown(Diff, SourceLink);
   case ReportFormat::Json:
     return renderJson(Diff);
   }

@@ -1,7 +1,8 @@
 //===- ReportDiff.h - compare two JSON size reports ----------------------===//
 //
 // `unawait sizes --diff BASE.json HEAD.json`: per function the old and new
-// size and the change, new and removed functions, sorted by growth.
+// size and the change, new and removed functions, sorted by growth, and per
+// function the fields whose size changed.
 // Functions are matched by their "key" (qualified name and signature, and
 // the file for a file-scoped one, see functionKey), or by "name" in a report
 // written before keys existed.
@@ -15,9 +16,14 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace unawait {
+
+/// A field of a function, as the diff matches it: its kind and its name
+/// ("local", "buf").
+using FieldId = std::pair<std::string, std::string>;
 
 /// One function of a JSON report, as the diff compares it.
 struct ReportedFunction {
@@ -30,16 +36,19 @@ struct ReportedFunction {
   /// compares Size + BoxedSize, so that a boxed frame's growth shows.
   int64_t BoxedSize = 0;
   int64_t total() const { return Size + BoxedSize; }
-  /// "local `buf`" -> its largest size in any state (for a box, the size of
-  /// the boxed frame).
-  std::map<std::string, int64_t> Fields;
+  /// Each field's largest size in any state (for a box, the size of the
+  /// boxed frame).
+  std::map<FieldId, int64_t> Fields;
 };
 
-/// A field whose size grew, or that appeared, between base and head.
+/// A field whose size changed between base and head; no base for a new
+/// field, no head for a removed one.
 struct FieldChange {
-  std::string Field;
-  std::optional<int64_t> Base;
-  int64_t Head = 0;
+  FieldId Field;
+  std::optional<int64_t> Base, Head;
+  int64_t delta() const { return Head.value_or(0) - Base.value_or(0); }
+  /// "new", "removed" or "changed".
+  llvm::StringRef status() const;
 };
 
 /// One row of the diff: a function in the base report, the head report or
@@ -58,8 +67,9 @@ struct FunctionChange {
   std::optional<double> percent() const;
   /// "new", "removed", "changed" or "unchanged".
   llvm::StringRef status() const;
-  /// The fields of the head that grew or are new, the largest growth first.
-  std::vector<FieldChange> grownFields() const;
+  /// The fields that appeared, disappeared or changed size, the largest
+  /// growth first.
+  std::vector<FieldChange> fieldChanges() const;
 };
 
 struct SizeDiff {
@@ -71,7 +81,10 @@ struct SizeDiff {
 llvm::Expected<SizeDiff> diffReports(llvm::StringRef BaseJson,
                                      llvm::StringRef HeadJson);
 
-std::string renderDiff(const SizeDiff &Diff, ReportFormat Format);
+/// \p SourceLink, if not empty, makes each file:line of the markdown a link:
+/// a URL in which "{file}" and "{line}" stand for the function's.
+std::string renderDiff(const SizeDiff &Diff, ReportFormat Format,
+                       llvm::StringRef SourceLink = "");
 
 /// `--fail-on-growth=BYTES` or `=N%`.
 struct GrowthLimit {

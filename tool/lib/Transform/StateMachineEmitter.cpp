@@ -1,5 +1,6 @@
 #include "Transform/StateMachineEmitter.h"
 
+#include "Analysis/AnnotatedLambdas.h"
 #include "Analysis/Naming.h"
 #include "Analysis/NodeSearch.h"
 #include "Transform/SourceText.h"
@@ -955,8 +956,11 @@ private:
     for (const FrameObject *Param : params()) {
       if (!Args.empty())
         Args += ", ";
-      Args += forwarded(*Param, Param->SourceName, M.Function.isLambda()) +
-              (Param->Pack ? "..." : "");
+      // A captured binding is passed on by its init-capture's name.
+      std::string Name = Param->CapturedBinding
+                             ? bindingCaptureName(M.Function, Param->CapturedBinding, Ctx)
+                             : Param->SourceName;
+      Args += forwarded(*Param, Name, M.Function.isLambda()) + (Param->Pack ? "..." : "");
     }
     std::string Build = (isGenericLambda() ? M.ClassName : classType()) + "(" + Args + ")";
     if (M.Function.BoxedSignature)
