@@ -20,24 +20,17 @@ const CXXMethodDecl *callOf(const AsyncFunction &Lambda) {
 
 /// Why the generated class cannot go where the enclosing declaration's
 /// would, if it cannot: there is no such declaration, or it is a template
-/// (or the lambda is inside a generic lambda), an annotated function (its
-/// body is moved into its own class, lambda and all), a member not
-/// declared in a named class at namespace scope, a member function defined
-/// outside a class of another file, or a variable defined outside its
-/// namespace.
+/// (or the lambda is inside a generic lambda), a member not declared in a
+/// named class at namespace scope, a member function defined outside a
+/// class of another file, or a variable defined outside its namespace.
+/// (Inside an annotated function, or annotated lambda, it goes before that
+/// function's class: the lambda is analysed, and emitted, first.)
 std::optional<Unsupported> unplaceable(const AsyncFunction &Lambda) {
   const DeclaratorDecl *Around = Lambda.Enclosing;
   if (!Around)
     return Unsupported::LambdaOutsideFunction;
   if (Around->isTemplated() || callOf(Lambda)->getParent()->isDependentContext())
     return Unsupported::LambdaInTemplate;
-  if (isAnnotatedAsync(Around))
-    return Unsupported::LambdaInAsyncFunction;
-  for (const auto *Call = dyn_cast<CXXMethodDecl>(callOf(Lambda)->getParent()->getDeclContext());
-       Call && Call->getParent()->isLambda();
-       Call = dyn_cast<CXXMethodDecl>(Call->getParent()->getDeclContext()))
-    if (isAnnotatedAsync(Call))
-      return Unsupported::LambdaInAsyncFunction;
   // (The class is declared in the class, which another file defines.)
   const SourceManager &SM = Around->getASTContext().getSourceManager();
   if (Around->isOutOfLine() &&
@@ -124,6 +117,34 @@ bool writableWithAuto(const CXXMethodDecl *Call, const TemplateParameterList *Pa
 /// True for a capture of a structured binding, which C++17 does not have.
 bool capturesBinding(const LambdaCapture &Capture) {
   return Capture.capturesVariable() && isa<BindingDecl>(Capture.getCapturedVar());
+}
+
+/// The first capture of a structured binding.
+const LambdaCapture *bindingCapture(const CXXMethodDecl *Call) {
+  for (const LambdaCapture &Capture : Call->getParent()->captures())
+    if (capturesBinding(Capture))
+      return &Capture;
+  return nullptr;
+}
+
+/// Where a capture is written: its name, or for an implicit one its first
+/// use in the body.
+SourceLocation capturedAt(const LambdaCapture &Capture, const CXXMethodDecl *Call) {
+  if (Capture.isExplicit())
+    return Capture.getLocation();
+  struct FirstUse : RecursiveASTVisitor<FirstUse> {
+    const ValueDecl *Captured;
+    SourceLocation Found;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (Ref->getDecl() != Captured)
+        return true;
+      Found = Ref->getLocation();
+      return false;
+    }
+  } Search;
+  Search.Captured = Capture.getCapturedVar();
+  Search.TraverseStmt(Call->getBody());
+  return Search.Found.isValid() ? Search.Found : Capture.getLocation();
 }
 
 /// The first capture the rewrite cannot spell in C++17: a copy of a
@@ -254,6 +275,11 @@ bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags) {
     reportUnsupported(Diags, Capture->getLocation(), Unsupported::LambdaCapturesBinding);
     return false;
   }
+  if (const LambdaCapture *Capture = bindingCapture(Call); Capture && Lambda.AsyncAround) {
+    reportUnsupported(Diags, capturedAt(*Capture, Call), Unsupported::LambdaInAsyncCapturesBinding,
+                      "'" + Capture->getCapturedVar()->getNameAsString() + "'");
+    return false;
+  }
   if (const Decl *Using = enclosingUsingDirective(Lambda)) {
     reportUnsupported(Diags, Using->getBeginLoc(), Unsupported::LambdaNamesLocal,
                       "a using-directive or namespace alias");
@@ -283,6 +309,18 @@ Edits cxx17Spelling(const AsyncFunction &Lambda, const ASTContext &Context) {
         Core && !Core.getDecl()->isImplicit())
       Out.push_back({Core.getSourceRange(), "auto"});
   return Out;
+}
+
+std::string lambdaReturnType(const AsyncFunctionModel &Lambda) {
+  return Lambda.functionTemplate() ? "auto" : Lambda.ClassName;
+}
+
+bool futureReadsClosure(const CXXMethodDecl *Call) {
+  return isAnnotatedAsync(Call) &&
+         llvm::any_of(Call->getParent()->captures(), [](const LambdaCapture &Capture) {
+           return Capture.getCaptureKind() == LCK_ByCopy ||
+                  Capture.getCaptureKind() == LCK_StarThis;
+         });
 }
 
 QualType captureReferenceType(const LambdaCapture &Capture, const CXXMethodDecl *Call,

@@ -236,6 +236,21 @@ ModelRegistry::findInstance(const AsyncFunctionModel &Template,
   return nullptr;
 }
 
+std::string forwardedArgument(const FrameObject &Param, const std::string &Name,
+                              bool InLambda, ASTContext &Context) {
+  QualType Type = Param.Type;
+  if (Param.Pack)
+    Type = Type->castAs<PackExpansionType>()->getPattern();
+  if (Param.Kind == ObjectKind::This || Type->isLValueReferenceType())
+    return Name;
+  if (const auto *RValue = Type->getAs<RValueReferenceType>();
+      RValue && RValue->getPointeeType()->isDependentType())
+    return "std::forward<" +
+           (InLambda ? "decltype(" + Name + ")" : spellType(RValue->getPointeeType(), Context)) +
+           ">(" + Name + ")";
+  return "std::move(" + Name + ")";
+}
+
 bool hasDestructor(QualType Type) {
   return Type->isDependentType() ||
          Type.isDestructedType() == QualType::DK_cxx_destructor;
@@ -575,6 +590,17 @@ void measureErased(const AsyncFunctionModel &M, FrameObject &Object,
   Object.Size = alignTo(alignTo(Size, Pointer) + 2 * Pointer, Object.Align);
 }
 
+/// A kept closure with a destructor, in raw storage
+/// (FrameObject::RawStorage): unawait::detail::UnnamedObject, the closure's
+/// bytes, then the pointer to the function that destroys it.
+void measureUnnamedObject(FrameObject &Object, ASTContext &Context) {
+  uint64_t Pointer = Context.getTypeSizeInChars(Context.VoidPtrTy).getQuantity();
+  Object.StoredTypeSpelling = "unawait::detail::UnnamedObject<" + std::to_string(Object.Size) +
+                              ", " + std::to_string(Object.Align) + ">";
+  Object.Align = std::max(Object.Align, Pointer);
+  Object.Size = alignTo(alignTo(Object.Size, Pointer) + Pointer, Object.Align);
+}
+
 /// The kept pack's member type: "unawait::detail::pack<Args &&...>".
 std::string packSpelling(const FrameObject &Pack, ASTContext &Context) {
   QualType Element = Pack.Type->castAs<PackExpansionType>()->getPattern();
@@ -619,6 +645,8 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
     TypeInfoChars Info = Context.getTypeInfoInChars(Object.StoredType);
     Object.Size = Info.Width.getQuantity();
     Object.Align = Info.Align.getQuantity();
+    if (Object.RawStorage && Object.HasDestructor)
+      measureUnnamedObject(Object, Context);
   }
 }
 
@@ -635,8 +663,10 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
   M.Name = Function.isLambda() ? lambdaName(Function, Context.getSourceManager())
                                : F->getQualifiedNameAsString();
   M.ClassName = chooseClassName(Function, Callees, Context);
-  // A local class's member: callers elsewhere cannot name its class.
-  if (const auto *Method = dyn_cast<CXXMethodDecl>(F); Method && Method->getParent()->isLocalClass())
+  // A local class's member: callers elsewhere cannot name its class. (A
+  // lambda's class goes where the declaration around it puts its own.)
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(F);
+      Method && !Function.isLambda() && Method->getParent()->isLocalClass())
     M.NameableClass = false;
   if (isExplicitSpecialization(F))
     placeSpecialization(M, Callees, Context);

@@ -461,6 +461,15 @@ std::optional<AsyncFunctionModel>
 analyzeAsyncFunction(const AsyncFunction &Function, clang::ASTContext &Context,
                      DiagnosticReporter &Diags, ModelRegistry &Callees);
 
+/// How a rewritten body passes \p Param (a kept parameter, capture or
+/// `this`, named \p Name there) to its class's constructor, as the function
+/// received it: a value or an rvalue reference moved, a forwarding
+/// reference forwarded (as `decltype(Name)` in a lambda, which cannot name
+/// its invented template parameters), an lvalue reference (a capture too)
+/// and `this` as they are.
+std::string forwardedArgument(const FrameObject &Param, const std::string &Name,
+                              bool InLambda, clang::ASTContext &Context);
+
 /// True if objects of \p Type must be destroyed: a non-trivial destructor,
 /// or a type that depends on template arguments (the class template must
 /// destroy what any instance holds).

@@ -1,5 +1,6 @@
 #include "Analysis/Escapes.h"
 
+#include "Analysis/AnnotatedLambdas.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -78,10 +79,11 @@ bool escapesAt(const DeclRefExpr *Ref, ASTContext &Context) {
     if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(Parent)) {
       const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
       // Calling a lambda cannot leak the closure's address: its body has no
-      // access to the closure object.
+      // access to the closure object. But an annotated lambda's future may
+      // read the closure's copies.
       if (Method && Method->getParent()->isLambda() &&
           Call->getOperator() == OO_Call && Call->getArg(0) == Use)
-        return false;
+        return futureReadsClosure(Method);
       return !isTrivialCopyOrMove(Method);
     }
     return true;
