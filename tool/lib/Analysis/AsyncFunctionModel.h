@@ -501,7 +501,8 @@ public:
   const AsyncFunctionModel *findInstance(const AsyncFunctionModel &Template,
                                          llvm::StringRef ClassName,
                                          llvm::StringRef EnclosingClass) const;
-  /// In source order. Stable addresses: models are never moved.
+  /// In the order they were analysed (forEachAsyncFunction's). Stable
+  /// addresses: models are never moved.
   const std::deque<AsyncFunctionModel> &models() const { return Models; }
 
 private:
@@ -517,7 +518,8 @@ clang::SourceLocation afterClassDefinition(const clang::CXXRecordDecl &Class,
                                            const clang::ASTContext &Context);
 
 /// Analyses every annotated function of the translation unit, callees first
-/// (source order). Returns false if any had errors.
+/// (source order, but an annotated function's lambdas before it). Returns
+/// false if any had errors.
 bool analyzeTranslationUnit(clang::ASTContext &Context,
                             DiagnosticReporter &Diags, ModelRegistry &Models);
 

@@ -90,9 +90,10 @@ bool isExternalCandidate(const clang::FunctionDecl *FD,
 /// file, and with the external ones its traversal scope holds (marked
 /// External; never reported), in source order, except that the annotated
 /// lambdas inside an annotated function come before it (innermost first):
-/// its awaits of them nest their classes. Annotated functions that are not Async<T>
-/// coroutines are reported as errors, in the same order, and skipped: so the
-/// errors of the whole analysis come out in source order.
+/// its awaits of them nest their classes. Annotated functions that are not
+/// Async<T> coroutines are reported as errors, in the same order, and
+/// skipped: so the errors of the whole analysis come out in source order
+/// (those of such lambdas before their function's).
 void forEachAsyncFunction(clang::ASTContext &Context, DiagnosticReporter &Diags,
                           llvm::function_ref<void(const AsyncFunction &)> Visit);
 
