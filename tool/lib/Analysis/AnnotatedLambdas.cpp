@@ -323,11 +323,35 @@ bool futureReadsClosure(const CXXMethodDecl *Call) {
          });
 }
 
+/// The innermost capture by copy of \p Captured (`this` when null: of
+/// `*this`) by a lambda around \p Call's lambda, through captures by
+/// reference, and that lambda's call operator; nothing if the variable
+/// itself (the object) is what \p Call's lambda reaches.
+std::pair<const LambdaCapture *, const CXXMethodDecl *>
+capturedAround(const ValueDecl *Captured, const CXXMethodDecl *Call) {
+  for (const auto *Around = dyn_cast<CXXMethodDecl>(Call->getParent()->getDeclContext());
+       Around && Around->getParent()->isLambda();
+       Around = dyn_cast<CXXMethodDecl>(Around->getParent()->getDeclContext()))
+    for (const LambdaCapture &Capture : Around->getParent()->captures())
+      if (Captured ? Capture.capturesVariable() && Capture.getCapturedVar() == Captured
+                   : Capture.capturesThis()) {
+        if (Capture.getCaptureKind() != LCK_ByRef && Capture.getCaptureKind() != LCK_This)
+          return {&Capture, Around};
+        break; // by reference: what the lambda around that one names
+      }
+  return {nullptr, nullptr};
+}
+
 QualType captureReferenceType(const LambdaCapture &Capture, const CXXMethodDecl *Call,
                               ASTContext &Context) {
   QualType Named = Capture.getCapturedVar()->getType().getNonReferenceType();
-  // The closure's copy is const in the body of a lambda that is not mutable.
-  if (Capture.getCaptureKind() == LCK_ByCopy && Call->isConst())
+  // The closure's copy is const in the body of a lambda that is not
+  // mutable; so is the copy a lambda around it made, which a capture by
+  // reference names.
+  const CXXMethodDecl *Copier = Call;
+  if (Capture.getCaptureKind() == LCK_ByRef)
+    Copier = capturedAround(Capture.getCapturedVar(), Call).second;
+  if (Copier && Copier->isConst())
     Named.addConst();
   return Context.getLValueReferenceType(Named);
 }
@@ -336,8 +360,13 @@ QualType capturedThisType(const LambdaCapture &Capture, const CXXMethodDecl *Cal
                           const DeclaratorDecl *Enclosing, ASTContext &Context) {
   const auto *Method = dyn_cast<CXXMethodDecl>(Enclosing);
   QualType Class = Context.getRecordType(cast<CXXRecordDecl>(Enclosing->getDeclContext()));
-  if (Capture.getCaptureKind() != LCK_StarThis)
-    return Method ? Method->getThisType() : Context.getPointerType(Class);
+  // `this` of a lambda around that copied `*this` points at that copy.
+  if (Capture.getCaptureKind() != LCK_StarThis) {
+    const CXXMethodDecl *Copier = capturedAround(nullptr, Call).second;
+    if (!Copier)
+      return Method ? Method->getThisType() : Context.getPointerType(Class);
+    Call = Copier;
+  }
   // `*this` is the closure's copy, of the type `*this` has where the lambda
   // is (const in a const member function), and const in a lambda that is
   // not mutable.

@@ -590,6 +590,27 @@ void measureErased(const AsyncFunctionModel &M, FrameObject &Object,
   Object.Size = alignTo(alignTo(Size, Pointer) + 2 * Pointer, Object.Align);
 }
 
+/// Raw storage for a closure (FrameObject::RawStorage) holds the closure
+/// the rewritten lambda builds. Its captures are the lambda's, but for
+/// `this` where `[&]` held references to kept objects (no larger), and
+/// where `[=]` copies a kept object, which becomes an explicit
+/// init-capture: a member laid out before the implicit copies, in another
+/// order than clang's. The sum of the members' sizes, each padded to the
+/// closure's alignment, bounds every order of them.
+void measureClosureBound(FrameObject &Object, ASTContext &Context) {
+  const CXXRecordDecl *Closure = Object.StoredType->getAsCXXRecordDecl();
+  if (!Closure || !Closure->isLambda() || Closure->getLambdaCaptureDefault() != LCD_ByCopy)
+    return;
+  uint64_t Bound = 0;
+  for (const FieldDecl *Member : Closure->fields()) {
+    QualType Type = Member->getType();
+    if (Type->isReferenceType()) // held as a pointer
+      Type = Context.getPointerType(Type.getNonReferenceType());
+    Bound += alignTo(Context.getTypeSizeInChars(Type).getQuantity(), Object.Align);
+  }
+  Object.Size = std::max(Object.Size, Bound);
+}
+
 /// A kept closure with a destructor, in raw storage
 /// (FrameObject::RawStorage): unawait::detail::UnnamedObject, the closure's
 /// bytes, then the pointer to the function that destroys it.
@@ -645,6 +666,8 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
     TypeInfoChars Info = Context.getTypeInfoInChars(Object.StoredType);
     Object.Size = Info.Width.getQuantity();
     Object.Align = Info.Align.getQuantity();
+    if (Object.RawStorage)
+      measureClosureBound(Object, Context);
     if (Object.RawStorage && Object.HasDestructor)
       measureUnnamedObject(Object, Context);
   }

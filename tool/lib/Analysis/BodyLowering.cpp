@@ -2794,7 +2794,8 @@ public:
       else if (std::optional<ObjectId> Id = referencedThroughDefault(Lambda, Param))
         Factory.object(*Id);
       else
-        Factory.literal(forwardedArgument(Param, Param.SourceName, /*InLambda=*/true, L.Ctx));
+        Factory.literal(forwardedArgument(Param, Param.SourceName, /*InLambda=*/true, L.Ctx) +
+                        (Param.Pack ? "..." : ""));
     }
     Factory.literal(");\n}");
     return Factory;
@@ -3113,6 +3114,13 @@ public:
       H.Replacement->literal(", &" + Object.Var->getName().str() + " = ").object(Object.Id);
     H.Replacement->literal("] { return ").source(H.Range, Index).literal("; }()");
     L.addHole(std::move(H));
+    // Inside, the captures name those references: as written, not the
+    // frame's members.
+    for (const CapturedObject &Object : Copied)
+      if (Object.Capture->isExplicit() && !Object.Capture->getLocation().isMacroID())
+        replaceText(L.rangeOf(SourceRange(Object.Capture->getLocation(),
+                                          Object.Capture->getLocation())),
+                    Object.Var->getName().str());
   }
 
   /// A capture of `this` where `this` is not the object the frame points
@@ -3223,14 +3231,24 @@ public:
   bool heldByCapture(const DeclRefExpr *Ref, const ValueDecl *Var) const {
     if (!Ref->refersToEnclosingVariableOrCapture())
       return false;
-    for (auto Lambda = Lambdas.rbegin(); Lambda != Lambdas.rend(); ++Lambda)
+    for (auto Lambda = Lambdas.rbegin(); Lambda != Lambdas.rend(); ++Lambda) {
+      if (!inBody(**Lambda, Ref->getLocation()))
+        continue; // an init-capture's initializer: the scope around the lambda
       for (const LambdaCapture &Capture : (*Lambda)->captures())
         if (Capture.capturesVariable() && Capture.getCapturedVar() == Var) {
           if (!Capture.isImplicit() || Capture.getCaptureKind() != LCK_ByRef)
             return true;
           break; // through `[&]` to the lambda (or function) around
         }
+    }
     return false;
+  }
+
+  /// Whether \p Loc is in \p Lambda's body (not its captures).
+  bool inBody(const LambdaExpr &Lambda, SourceLocation Loc) const {
+    unsigned At = L.SM.getFileOffset(L.SM.getFileLoc(Loc));
+    TextRange Body = L.rangeOf(Lambda.getBody());
+    return Body.Begin <= At && At < Body.End;
   }
 
   /// Where a use is written, if it can be rewritten there; a use spelled

@@ -294,11 +294,6 @@ private:
     });
   }
 
-  static bool isClosure(const FrameObject &Object) {
-    const CXXRecordDecl *Record = Object.Type->getAsCXXRecordDecl();
-    return Record && Record->isLambda() && Object.Var;
-  }
-
   /// A local closure. Its type has no name outside the chunk of poll()
   /// that declares it, so it can be kept only when every use is printed
   /// there: in raw storage (FrameObject::RawStorage) that poll() reads
@@ -309,6 +304,10 @@ private:
   /// objects count every reference in the AST a later chunk evaluates.)
   /// One named in a later chunk is kept as any local and reported by
   /// checkKeptTypes.
+  static bool isClosure(const FrameObject &Object) {
+    const CXXRecordDecl *Record = Object.Type->getAsCXXRecordDecl();
+    return Record && Record->isLambda() && Object.Var;
+  }
 
   /// A jump destroys the kept objects it leaves by hand, before C++
   /// destroys the ordinary locals it leaves: when it destroys a kept object,
