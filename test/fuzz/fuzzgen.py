@@ -2031,6 +2031,8 @@ class Gen:
         returns_int = "annotated-void" in self.without or rng.chance(0.75)
         lam = Lambda(name, returns_int, [], captures, mutable)
         self.begin_body(lam, ctx.callees, names)
+        # The body's own locals (v1, o2...) must not reuse a captured name.
+        self.counter = 1000 * int(name[2:])
         body = self.body(rng.randint(1, 3))
         ret = "int" if returns_int else "void"
         call = f"co_await {name}({', '.join(args)})"
