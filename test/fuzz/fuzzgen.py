@@ -16,6 +16,8 @@ only call functions defined after them (no recursion), so every program ends.
     text = render_tu([program])           # a translation unit with main()
 """
 
+import re
+
 # Effects of an expression, in increasing order.
 PURE = 0    # a constant, a const local: no order can observe it
 READ = 1    # reads mutable state
@@ -353,6 +355,10 @@ FEATURES = {
                         "`auto &&`, `const T &` (bound to T lvalues or to prvalues "
                         "of T and of Obj, extended), and range-for over a "
                         "prvalue std::vector<T> with awaits in the loop",
+    "lambda-in-async": "annotated lambdas inside annotated functions and annotated "
+                       "lambdas, over the variables visible where they are "
+                       "(by copy, by reference, `[&]`, `[=]`, init-captures), "
+                       "defined and awaited in a block of their own",
 }
 
 
@@ -1987,7 +1993,123 @@ class Gen:
                 self.program.groups.append(self.lambda_group(number, functions))
         if self.on("variadic-pack", 0.4):
             self.pack_templates()
+        if self.on("lambda-in-async", 0.35):
+            self.inner_lambdas()
         return self.program
+
+    # -- annotated lambdas inside annotated functions
+    def inner_lambdas(self):
+        """Blocks inserted (after everything else, so `--without
+        lambda-in-async` gives the same programs) into blocks where awaits
+        may go of the functions that are not templates and of the driver's
+        lambdas that are not generic (the tool rejects an annotated lambda
+        in a template): an annotated lambda over the variables visible
+        there, then one await of a call of it. The closure is named only in
+        those two statements: the frame cannot keep a closure named after
+        an await."""
+        rng = self.rng
+        program = self.program
+        owners = [f for f in program.functions if isinstance(f, Function) and not f.template]
+        owners += [lam for g in program.groups for lam in g.lambdas
+                   if isinstance(lam, Lambda) and not lam.template]
+        sites = [b for owner in owners for b in insertion_blocks(owner.body)]
+        for number in range(1, rng.weighted([(4, 1), (2, 2), (1, 3)]) + 1):
+            if not sites:
+                break
+            block = rng.choice(sites)
+            stmt = self.inner_lambda_stmt(f"lz{number}", block.ctx)
+            end = len(block.stmts)
+            if block.stmts and block.stmts[-1].kind == "return":
+                end -= 1
+            block.stmts.insert(rng.randint(0, end), stmt)
+
+    def inner_lambda_stmt(self, name, ctx):
+        """`{ auto lzN = [captures] UNAWAIT_ASYNC (params) -> ... { body };
+        co_await lzN(args); }` over ctx's variables. At most one Obj is
+        copied into the closure (the order of a closure's copies is
+        unspecified); `[=]` copies only ints and pointers; a const int is
+        only copied by name (used without a capture, a constant is not
+        captured, and the tool rejects a local the lambda names uncaptured);
+        names that are not identifiers (`g2.n`, `arr3[0]`) only through
+        `[&]`."""
+        rng = self.rng
+        mutable = rng.chance(0.3)
+        default = rng.weighted([(3, None), (3, "&"), (2, "=")])
+        captures = [default] if default else []
+        names = []
+        copied_obj = False
+
+        def simple(v):
+            return re.fullmatch(r"[A-Za-z_]\w*", v.name) is not None
+
+        def constant(v):
+            return v.kind == "int" and not v.mutable and not v.loop
+
+        def copy_of(v):
+            kind = {"int": "int", "ptr": "ptr"}.get(v.kind, "obj" if mutable else "cobj")
+            copy = Var(v.name, kind, mutable=mutable if kind == "int" else True)
+            copy.const_copy = not mutable
+            return copy
+
+        for v in ctx.names:
+            is_obj = v.kind in ("obj", "cobj")
+            opts = [(2, None)]
+            if simple(v) and not (is_obj and copied_obj):
+                opts.append((3, "copy"))
+            if simple(v) and not constant(v):
+                opts.append((3, "ref"))
+            how = rng.weighted(opts)
+            if how == "copy" and default != "=":
+                captures.append(v.name)
+            elif how == "ref" and default != "&":
+                captures.append("&" + v.name)
+            elif how == "copy" and is_obj:
+                how = None  # `[=]` copies no Obj
+            if how is None:
+                # through the capture-default, if any
+                if default == "&" and not constant(v):
+                    names.append(v)
+                elif default == "=" and simple(v) and v.kind in ("int", "ptr") \
+                        and not constant(v):
+                    names.append(copy_of(v))
+                continue
+            copied_obj = copied_obj or (how == "copy" and is_obj)
+            names.append(copy_of(v) if how == "copy" else v)
+        ints = [v.name for v in ctx.names
+                if simple(v) and v.kind == "int" and v.mutable and not v.loop]
+        for j in range(1, rng.weighted([(5, 0), (2, 1), (1, 2)]) + 1):
+            if ints and rng.chance(0.4):
+                captures.append(f"&h{j} = {rng.choice(ints)}")
+                names.append(Var(f"h{j}", "int"))
+            else:
+                captures.append(f"e{j} = {rng.randint(0, 9)}")
+                names.append(copy_of(Var(f"e{j}", "int")))
+        params, args = [], []
+        for n in range(rng.weighted([(2, 0), (4, 1), (2, 2)])):
+            if ints and rng.chance(0.3):
+                params.append(f"int &b{n}")
+                args.append(rng.choice(ints))
+            else:
+                params.append(f"int b{n}")
+                reads = [v.name for v in ctx.names if simple(v) and v.kind == "int"]
+                args.append(rng.choice(reads) if reads and rng.chance(0.5)
+                            else str(rng.randint(0, 9)))
+            names.append(Var(f"b{n}", "int"))
+        returns_int = "annotated-void" in self.without or rng.chance(0.75)
+        lam = Lambda(name, returns_int, [], captures, mutable)
+        self.begin_body(lam, ctx.callees, names)
+        # The body's own locals (v1, o2...) must not reuse a captured name.
+        self.counter = 1000 * int(name[2:])
+        body = self.body(rng.randint(1, 3))
+        ret = "int" if returns_int else "void"
+        call = f"co_await {name}({', '.join(args)})"
+        use = (f'std::printf("{ctx.fn.name}.{name} %d\\n", {call});' if returns_int
+               else f"{call};")
+        return Stmt(["{",
+                     f"  auto {name} = [{', '.join(captures)}] UNAWAIT_ASYNC "
+                     f"({', '.join(params)}){' mutable' if mutable else ''} "
+                     f"-> unawait::Async<{ret}> {{",
+                     body, "  };", "  " + use, "}"], kind="block")
 
 
 def insertion_blocks(block):

@@ -243,6 +243,39 @@ class [[nodiscard]] UnnamedFuture {
   void (*destroy_)(void*) = nullptr;            // set by emplace
 };
 
+// A kept object whose type generated code cannot name (a lambda's closure)
+// and that has a destructor: built in raw storage of the size the tool
+// measured, where poll() names its type (the chunk that declares it), and
+// destroyed through a function pointer that own() sets from that type.
+//
+//     ::new (unawait::detail::address_of(f)) unawait::detail::UnnamedObject<16, 8>();
+//     auto &f_ref = f.own(*::new (f.storage()) auto([t] { ... }));
+template <std::size_t Size, std::size_t Align>
+class UnnamedObject {
+ public:
+  UnnamedObject() noexcept {}
+  UnnamedObject(const UnnamedObject&) = delete;
+  UnnamedObject& operator=(const UnnamedObject&) = delete;
+  ~UnnamedObject() {
+    if (destroy_ != nullptr) destroy_(bytes_);
+  }
+
+  void* storage() noexcept { return bytes_; }
+
+  // `object`, just built at storage(), is now destroyed with this.
+  template <class T>
+  T& own(T& object) noexcept {
+    static_assert(sizeof(T) <= Size && alignof(T) <= Align,
+                  "unawait: the frame keeps too few bytes for a lambda");
+    destroy_ = [](void* built) { static_cast<T*>(built)->~T(); };
+    return object;
+  }
+
+ private:
+  alignas(Align) unsigned char bytes_[Size];
+  void (*destroy_)(void*) = nullptr;  // set by own
+};
+
 // Finishes a state machine whose poll() an exception leaves: declared at the
 // top of a generated poll() that has something to destroy on unwind, and
 // disarmed on every normal exit (Pending returned at a suspension point, or

@@ -21,24 +21,17 @@ const CXXMethodDecl *callOf(const AsyncFunction &Lambda) {
 
 /// Why the generated class cannot go where the enclosing declaration's
 /// would, if it cannot: there is no such declaration, or it is a template
-/// (or the lambda is inside a generic lambda), an annotated function (its
-/// body is moved into its own class, lambda and all), a member not
-/// declared in a named class at namespace scope, a member function defined
-/// outside a class of another file, or a variable defined outside its
-/// namespace.
+/// (or the lambda is inside a generic lambda), a member not declared in a
+/// named class at namespace scope, a member function defined outside a
+/// class of another file, or a variable defined outside its namespace.
+/// (Inside an annotated function, or annotated lambda, it goes before that
+/// function's class: the lambda is analysed, and emitted, first.)
 std::optional<Unsupported> unplaceable(const AsyncFunction &Lambda) {
   const DeclaratorDecl *Around = Lambda.Enclosing;
   if (!Around)
     return Unsupported::LambdaOutsideFunction;
   if (Around->isTemplated() || callOf(Lambda)->getParent()->isDependentContext())
     return Unsupported::LambdaInTemplate;
-  if (isAnnotatedAsync(Around))
-    return Unsupported::LambdaInAsyncFunction;
-  for (const auto *Call = dyn_cast<CXXMethodDecl>(callOf(Lambda)->getParent()->getDeclContext());
-       Call && Call->getParent()->isLambda();
-       Call = dyn_cast<CXXMethodDecl>(Call->getParent()->getDeclContext()))
-    if (isAnnotatedAsync(Call))
-      return Unsupported::LambdaInAsyncFunction;
   // (The class is declared in the class, which another file defines.)
   const SourceManager &SM = Around->getASTContext().getSourceManager();
   if (Around->isOutOfLine() &&
@@ -125,6 +118,34 @@ bool writableWithAuto(const CXXMethodDecl *Call, const TemplateParameterList *Pa
 /// True for a capture of a structured binding, which C++17 does not have.
 bool capturesBinding(const LambdaCapture &Capture) {
   return Capture.capturesVariable() && isa<BindingDecl>(Capture.getCapturedVar());
+}
+
+/// The first capture of a structured binding.
+const LambdaCapture *bindingCapture(const CXXMethodDecl *Call) {
+  for (const LambdaCapture &Capture : Call->getParent()->captures())
+    if (capturesBinding(Capture))
+      return &Capture;
+  return nullptr;
+}
+
+/// Where a capture is written: its name, or for an implicit one its first
+/// use in the body.
+SourceLocation capturedAt(const LambdaCapture &Capture, const CXXMethodDecl *Call) {
+  if (Capture.isExplicit())
+    return Capture.getLocation();
+  struct FirstUse : RecursiveASTVisitor<FirstUse> {
+    const ValueDecl *Captured;
+    SourceLocation Found;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (Ref->getDecl() != Captured)
+        return true;
+      Found = Ref->getLocation();
+      return false;
+    }
+  } Search;
+  Search.Captured = Capture.getCapturedVar();
+  Search.TraverseStmt(Call->getBody());
+  return Search.Found.isValid() ? Search.Found : Capture.getLocation();
 }
 
 /// The first capture the rewrite cannot spell in C++17: a copy of a
@@ -258,6 +279,11 @@ bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags) {
     reportUnsupported(Diags, Capture->getLocation(), Unsupported::LambdaCapturesBinding);
     return false;
   }
+  if (const LambdaCapture *Capture = bindingCapture(Call); Capture && Lambda.AsyncAround) {
+    reportUnsupported(Diags, capturedAt(*Capture, Call), Unsupported::LambdaInAsyncCapturesBinding,
+                      "'" + Capture->getCapturedVar()->getNameAsString() + "'");
+    return false;
+  }
   if (const Decl *Using = enclosingUsingDirective(Lambda)) {
     reportUnsupported(Diags, Using->getBeginLoc(), Unsupported::LambdaNamesLocal,
                       "a using-directive or namespace alias");
@@ -299,11 +325,47 @@ std::string bindingCaptureName(const AsyncFunction &Lambda, const BindingDecl *B
   return Name;
 }
 
+std::string lambdaReturnType(const AsyncFunctionModel &Lambda) {
+  return Lambda.functionTemplate() ? "auto" : Lambda.ClassName;
+}
+
+bool futureReadsClosure(const CXXMethodDecl *Call) {
+  return isAnnotatedAsync(Call) &&
+         llvm::any_of(Call->getParent()->captures(), [](const LambdaCapture &Capture) {
+           return Capture.getCaptureKind() == LCK_ByCopy ||
+                  Capture.getCaptureKind() == LCK_StarThis;
+         });
+}
+
+/// The innermost capture by copy of \p Captured (`this` when null: of
+/// `*this`) by a lambda around \p Call's lambda, through captures by
+/// reference, and that lambda's call operator; nothing if the variable
+/// itself (the object) is what \p Call's lambda reaches.
+std::pair<const LambdaCapture *, const CXXMethodDecl *>
+capturedAround(const ValueDecl *Captured, const CXXMethodDecl *Call) {
+  for (const auto *Around = dyn_cast<CXXMethodDecl>(Call->getParent()->getDeclContext());
+       Around && Around->getParent()->isLambda();
+       Around = dyn_cast<CXXMethodDecl>(Around->getParent()->getDeclContext()))
+    for (const LambdaCapture &Capture : Around->getParent()->captures())
+      if (Captured ? Capture.capturesVariable() && Capture.getCapturedVar() == Captured
+                   : Capture.capturesThis()) {
+        if (Capture.getCaptureKind() != LCK_ByRef && Capture.getCaptureKind() != LCK_This)
+          return {&Capture, Around};
+        break; // by reference: what the lambda around that one names
+      }
+  return {nullptr, nullptr};
+}
+
 QualType captureReferenceType(const LambdaCapture &Capture, const CXXMethodDecl *Call,
                               ASTContext &Context) {
   QualType Named = Capture.getCapturedVar()->getType().getNonReferenceType();
-  // The closure's copy is const in the body of a lambda that is not mutable.
-  if (Capture.getCaptureKind() == LCK_ByCopy && Call->isConst())
+  // The closure's copy is const in the body of a lambda that is not
+  // mutable; so is the copy a lambda around it made, which a capture by
+  // reference names.
+  const CXXMethodDecl *Copier = Call;
+  if (Capture.getCaptureKind() == LCK_ByRef)
+    Copier = capturedAround(Capture.getCapturedVar(), Call).second;
+  if (Copier && Copier->isConst())
     Named.addConst();
   return Context.getLValueReferenceType(Named);
 }
@@ -312,8 +374,13 @@ QualType capturedThisType(const LambdaCapture &Capture, const CXXMethodDecl *Cal
                           const DeclaratorDecl *Enclosing, ASTContext &Context) {
   const auto *Method = dyn_cast<CXXMethodDecl>(Enclosing);
   QualType Class = Context.getRecordType(cast<CXXRecordDecl>(Enclosing->getDeclContext()));
-  if (Capture.getCaptureKind() != LCK_StarThis)
-    return Method ? Method->getThisType() : Context.getPointerType(Class);
+  // `this` of a lambda around that copied `*this` points at that copy.
+  if (Capture.getCaptureKind() != LCK_StarThis) {
+    const CXXMethodDecl *Copier = capturedAround(nullptr, Call).second;
+    if (!Copier)
+      return Method ? Method->getThisType() : Context.getPointerType(Class);
+    Call = Copier;
+  }
   // `*this` is the closure's copy, of the type `*this` has where the lambda
   // is (const in a const member function), and const in a lambda that is
   // not mutable.

@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "Analysis/AsyncFunctionModel.h"
 #include "Analysis/Unsupported.h"
 #include "Frontend/AsyncFunctionFinder.h"
 #include "clang/AST/ASTContext.h"
@@ -70,6 +71,19 @@ clang::QualType capturedThisType(const clang::LambdaCapture &Capture,
                                  const clang::CXXMethodDecl *Call,
                                  const clang::DeclaratorDecl *Enclosing,
                                  clang::ASTContext &Context);
+
+/// What the rewritten lambda returns: its class, or for a generic lambda,
+/// which cannot name the class template's invented parameters, `auto`
+/// (the class is built through a deduction guide). (The emitter qualifies
+/// the class like the declaration around the lambda; inside an annotated
+/// function, poll() names it as it is.)
+std::string lambdaReturnType(const AsyncFunctionModel &Lambda);
+
+/// True if the future of a call to \p Call (an annotated lambda's call
+/// operator) reads the closure: a capture by copy, or of `*this`, is the
+/// closure's copy, so the call lets the closure's address escape. (A
+/// capture by reference, or of `this`, points past the closure.)
+bool futureReadsClosure(const clang::CXXMethodDecl *Call);
 
 /// `<enclosing function>::(lambda at line N)`, the name in the report.
 std::string lambdaName(const AsyncFunction &Lambda, const clang::SourceManager &SM);

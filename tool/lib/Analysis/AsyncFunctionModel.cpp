@@ -236,6 +236,21 @@ ModelRegistry::findInstance(const AsyncFunctionModel &Template,
   return nullptr;
 }
 
+std::string forwardedArgument(const FrameObject &Param, const std::string &Name,
+                              bool InLambda, ASTContext &Context) {
+  QualType Type = Param.Type;
+  if (Param.Pack)
+    Type = Type->castAs<PackExpansionType>()->getPattern();
+  if (Param.Kind == ObjectKind::This || Type->isLValueReferenceType())
+    return Name;
+  if (const auto *RValue = Type->getAs<RValueReferenceType>();
+      RValue && RValue->getPointeeType()->isDependentType())
+    return "std::forward<" +
+           (InLambda ? "decltype(" + Name + ")" : spellType(RValue->getPointeeType(), Context)) +
+           ">(" + Name + ")";
+  return "std::move(" + Name + ")";
+}
+
 bool hasDestructor(QualType Type) {
   // (A pointer or reference never has one, whatever it points to.)
   if (Type->isPointerType() || Type->isReferenceType())
@@ -578,6 +593,38 @@ void measureErased(const AsyncFunctionModel &M, FrameObject &Object,
   Object.Size = alignTo(alignTo(Size, Pointer) + 2 * Pointer, Object.Align);
 }
 
+/// Raw storage for a closure (FrameObject::RawStorage) holds the closure
+/// the rewritten lambda builds. Its captures are the lambda's, but for
+/// `this` where `[&]` held references to kept objects (no larger), and
+/// where `[=]` copies a kept object, which becomes an explicit
+/// init-capture: a member laid out before the implicit copies, in another
+/// order than clang's. The sum of the members' sizes, each padded to the
+/// closure's alignment, bounds every order of them.
+void measureClosureBound(FrameObject &Object, ASTContext &Context) {
+  const CXXRecordDecl *Closure = Object.StoredType->getAsCXXRecordDecl();
+  if (!Closure || !Closure->isLambda() || Closure->getLambdaCaptureDefault() != LCD_ByCopy)
+    return;
+  uint64_t Bound = 0;
+  for (const FieldDecl *Member : Closure->fields()) {
+    QualType Type = Member->getType();
+    if (Type->isReferenceType()) // held as a pointer
+      Type = Context.getPointerType(Type.getNonReferenceType());
+    Bound += alignTo(Context.getTypeSizeInChars(Type).getQuantity(), Object.Align);
+  }
+  Object.Size = std::max(Object.Size, Bound);
+}
+
+/// A kept closure with a destructor, in raw storage
+/// (FrameObject::RawStorage): unawait::detail::UnnamedObject, the closure's
+/// bytes, then the pointer to the function that destroys it.
+void measureUnnamedObject(FrameObject &Object, ASTContext &Context) {
+  uint64_t Pointer = Context.getTypeSizeInChars(Context.VoidPtrTy).getQuantity();
+  Object.StoredTypeSpelling = "unawait::detail::UnnamedObject<" + std::to_string(Object.Size) +
+                              ", " + std::to_string(Object.Align) + ">";
+  Object.Align = std::max(Object.Align, Pointer);
+  Object.Size = alignTo(alignTo(Object.Size, Pointer) + Pointer, Object.Align);
+}
+
 /// The kept pack's member type: "unawait::detail::pack<Args &&...>".
 std::string packSpelling(const FrameObject &Pack, ASTContext &Context) {
   QualType Element = Pack.Type->castAs<PackExpansionType>()->getPattern();
@@ -622,6 +669,10 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
     TypeInfoChars Info = Context.getTypeInfoInChars(Object.StoredType);
     Object.Size = Info.Width.getQuantity();
     Object.Align = Info.Align.getQuantity();
+    if (Object.RawStorage)
+      measureClosureBound(Object, Context);
+    if (Object.RawStorage && Object.HasDestructor)
+      measureUnnamedObject(Object, Context);
   }
 }
 
@@ -638,8 +689,10 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
   M.Name = Function.isLambda() ? lambdaName(Function, Context.getSourceManager())
                                : F->getQualifiedNameAsString();
   M.ClassName = chooseClassName(Function, Callees, Context);
-  // A local class's member: callers elsewhere cannot name its class.
-  if (const auto *Method = dyn_cast<CXXMethodDecl>(F); Method && Method->getParent()->isLocalClass())
+  // A local class's member: callers elsewhere cannot name its class. (A
+  // lambda's class goes where the declaration around it puts its own.)
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(F);
+      Method && !Function.isLambda() && Method->getParent()->isLocalClass())
     M.NameableClass = false;
   if (isExplicitSpecialization(F))
     placeSpecialization(M, Callees, Context);

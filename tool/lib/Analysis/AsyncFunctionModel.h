@@ -494,6 +494,15 @@ std::optional<AsyncFunctionModel>
 analyzeAsyncFunction(const AsyncFunction &Function, clang::ASTContext &Context,
                      DiagnosticReporter &Diags, ModelRegistry &Callees);
 
+/// How a rewritten body passes \p Param (a kept parameter, capture or
+/// `this`, named \p Name there) to its class's constructor, as the function
+/// received it: a value or an rvalue reference moved, a forwarding
+/// reference forwarded (as `decltype(Name)` in a lambda, which cannot name
+/// its invented template parameters), an lvalue reference (a capture too)
+/// and `this` as they are.
+std::string forwardedArgument(const FrameObject &Param, const std::string &Name,
+                              bool InLambda, clang::ASTContext &Context);
+
 /// True if objects of \p Type must be destroyed: a non-trivial destructor,
 /// or a type that depends on template arguments (the class template must
 /// destroy what any instance holds).
@@ -525,7 +534,8 @@ public:
   const AsyncFunctionModel *findInstance(const AsyncFunctionModel &Template,
                                          llvm::StringRef ClassName,
                                          llvm::StringRef EnclosingClass) const;
-  /// In source order. Stable addresses: models are never moved.
+  /// In the order they were analysed (forEachAsyncFunction's). Stable
+  /// addresses: models are never moved.
   const std::deque<AsyncFunctionModel> &models() const { return Models; }
 
 private:
@@ -541,7 +551,8 @@ clang::SourceLocation afterClassDefinition(const clang::CXXRecordDecl &Class,
                                            const clang::ASTContext &Context);
 
 /// Analyses every annotated function of the translation unit, callees first
-/// (source order). Returns false if any had errors.
+/// (source order, but an annotated function's lambdas before it). Returns
+/// false if any had errors.
 bool analyzeTranslationUnit(clang::ASTContext &Context,
                             DiagnosticReporter &Diags, ModelRegistry &Models);
 

@@ -980,7 +980,8 @@ public:
       return false;
     if (!Generated ||
         (!Generated->NameableClass &&
-         !(M.localScope() && Generated->localScope() == M.localScope())))
+         !(M.localScope() && Generated->localScope() == M.localScope())) ||
+        (Generated->InstanceOf && readsUnnameable(Call)))
       return true;
     FrameObject &Object = M.Objects[Id];
     Object.Generated = Generated;
@@ -988,6 +989,17 @@ public:
     if (Generated->InstanceOf) // spelled as the call's type (see chooseAwaitee)
       Object.SpelledAs = rangeOf(Call);
     return true;
+  }
+
+  /// Whether \p E names a frame object whose type generated code cannot
+  /// name (a closure): decltype of \p E cannot spell the type of what it
+  /// builds (an instance of a generic lambda's class template, called on
+  /// its closure), as it reads frame objects as std::declval of their types.
+  bool readsUnnameable(const Expr *E) const {
+    for (const auto &[Var, Locs] : referencesUnder(E).Of)
+      if (M.ObjectOfVar.count(Var) && !unnameableReason(Var->getType(), M.localScope()).empty())
+        return true;
+    return false;
   }
 
   /// Whether every mention of \p Var in the body (lambdas included) is the
@@ -1887,8 +1899,9 @@ public:
       if (Awaitee.Generated && Awaitee.Generated->InstanceOf)
         Awaitee.SpelledAs = rangeOf(P.Operand);
       Awaitee.Erased = Awaitee.Generated
-                           ? !Awaitee.Generated->NameableClass &&
-                                 !(M.localScope() && Awaitee.Generated->localScope() == M.localScope())
+                           ? (!Awaitee.Generated->NameableClass &&
+                              !(M.localScope() && Awaitee.Generated->localScope() == M.localScope())) ||
+                                 (Awaitee.SpelledAs && readsUnnameable(P.Operand))
                            : !unnameableReason(Type, M.localScope()).empty();
       if (Awaitee.Erased)
         Awaitee.HasDestructor = true;
@@ -2845,11 +2858,121 @@ public:
     L.addHole(std::move(H));
   }
 
+  /// An annotated lambda's body is not this function's: its own rewrite
+  /// has turned it into a class, emitted before this function's, and the
+  /// lambda here is its captures and parameters as written (captures of
+  /// kept objects renamed like any lambda's), then holes filled from that
+  /// rewrite (see rewriteAnnotatedLambda).
   bool TraverseLambdaExpr(LambdaExpr *Lambda) {
     Lambdas.push_back(Lambda);
+    const Stmt *OuterSkipped = Skipped;
+    bool Annotated = isAnnotatedAsync(Lambda->getCallOperator());
+    if (Annotated)
+      Skipped = Lambda->getBody();
     bool Result = RecursiveASTVisitor::TraverseLambdaExpr(Lambda);
+    if (Annotated)
+      rewriteAnnotatedLambda(*Lambda);
+    Skipped = OuterSkipped;
     Lambdas.pop_back();
     return Result;
+  }
+
+  bool TraverseStmt(Stmt *S) {
+    return S == Skipped || RecursiveASTVisitor::TraverseStmt(S);
+  }
+
+  /// The annotated lambda's annotation goes, its return type becomes its
+  /// class, and its body builds the class, as its own rewrite decided
+  /// (AnnotatedLambdas.h), with the captures this function's frame holds
+  /// named as poll() names them.
+  void rewriteAnnotatedLambda(const LambdaExpr &Lambda) {
+    const CXXMethodDecl *Call = Lambda.getCallOperator();
+    const AsyncFunctionModel *Inner = L.Callees.find(Call);
+    if (!Inner) { // its own analysis reported why
+      L.Failed = true;
+      return;
+    }
+    if (Lambda.getBeginLoc().isMacroID() || Lambda.getEndLoc().isMacroID()) {
+      reportUnsupported(L.Diags, Lambda.getBeginLoc(), Unsupported::LambdaInAsyncMacro);
+      L.Failed = true;
+      return;
+    }
+    for (const auto *Annotation : Call->specific_attrs<AnnotateAttr>())
+      if (Annotation->getAnnotation() == AsyncAnnotation)
+        replaceText(withSpaceAfter(L.rangeOf(Annotation->getRange())), "");
+    if (auto Proto = Call->getTypeSourceInfo()->getTypeLoc().IgnoreParens().getAs<FunctionTypeLoc>())
+      replaceText(L.rangeOf(Proto.getReturnLoc().getSourceRange()), lambdaReturnType(*Inner));
+    for (const auto &[Range, Text] : cxx17Spelling(Inner->Function, L.Ctx))
+      replaceText(L.rangeOf(Range), Text);
+    // (An unnamed parameter's location is where its name would be.)
+    for (const FrameObject &Param : Inner->Objects)
+      if (Param.NamedByRewrite)
+        insertText(L.SM.getFileOffset(L.SM.getExpansionLoc(Param.Var->getLocation())),
+                   " " + Param.SourceName);
+    Hole Body;
+    Body.HoleKind = Hole::Kind::Text;
+    Body.Range = L.rangeOf(Lambda.getBody());
+    Body.Replacement = std::make_shared<Code>(lambdaFactory(Lambda, *Inner));
+    L.addHole(std::move(Body));
+  }
+
+  /// \p Range and the space after it (an attribute's).
+  TextRange withSpaceAfter(TextRange Range) const {
+    if (L.sourceText({Range.End, Range.End + 1}) == " ")
+      ++Range.End;
+    return Range;
+  }
+
+  /// `{ return <class>(captures..., parameters...); }`, as the lambda's own
+  /// rewrite writes it, but with each capture and `this` as poll() names
+  /// what the lambda's body names.
+  Code lambdaFactory(const LambdaExpr &Lambda, const AsyncFunctionModel &Inner) {
+    Code Factory;
+    Factory.literal("{\nreturn " + Inner.ClassName + "(");
+    bool First = true;
+    for (const FrameObject &Param : Inner.Objects) {
+      if ((Param.Kind != ObjectKind::Param && Param.Kind != ObjectKind::This) || !Param.Kept)
+        continue;
+      Factory.literal(First ? "" : ", ");
+      First = false;
+      if (Param.Kind == ObjectKind::This)
+        Factory.append(capturedThis(Lambda));
+      else if (std::optional<ObjectId> Id = referencedThroughDefault(Lambda, Param))
+        Factory.object(*Id);
+      else
+        Factory.literal(forwardedArgument(Param, Param.SourceName, /*InLambda=*/true, L.Ctx) +
+                        (Param.Pack ? "..." : ""));
+    }
+    Factory.literal(");\n}");
+    return Factory;
+  }
+
+  /// The object a lambda's `this` points at: the copy of `*this` its own
+  /// capture (or that of a lambda around it) made, or the frame's pointer.
+  Code capturedThis(const LambdaExpr &Lambda) const {
+    if (std::optional<std::string> Copy = copyNamedByThis(Lambda.getBody()->getBeginLoc()))
+      return Code().literal("&" + *Copy);
+    ObjectId Self = static_cast<ObjectId>(L.M.thisObject() - L.M.Objects.data());
+    return Code().object(Self);
+  }
+
+  /// For a capture by reference through `[&]` of this function's frame
+  /// object: that object, which poll() names through the frame (no capture
+  /// names it). Other captures keep their names: the closure's copy, or an
+  /// explicit capture by reference (renamed to an init-capture of the
+  /// frame's member when it is kept).
+  std::optional<ObjectId> referencedThroughDefault(const LambdaExpr &Lambda,
+                                                   const FrameObject &Param) const {
+    if (!Param.Capture || !Param.Var || !capturesFunctionVariable(Param.Var))
+      return std::nullopt;
+    for (const LambdaCapture &Capture : Lambda.captures())
+      if (Capture.capturesVariable() && Capture.getCapturedVar() == Param.Var &&
+          (Capture.isExplicit() || Capture.getCaptureKind() != LCK_ByRef))
+        return std::nullopt;
+    auto Found = L.M.ObjectOfVar.find(Param.Var);
+    if (Found == L.M.ObjectOfVar.end())
+      return std::nullopt;
+    return Found->second;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
@@ -3137,6 +3260,13 @@ public:
       H.Replacement->literal(", &" + Object.Var->getName().str() + " = ").object(Object.Id);
     H.Replacement->literal("] { return ").source(H.Range, Index).literal("; }()");
     L.addHole(std::move(H));
+    // Inside, the captures name those references: as written, not the
+    // frame's members.
+    for (const CapturedObject &Object : Copied)
+      if (Object.Capture->isExplicit() && !Object.Capture->getLocation().isMacroID())
+        replaceText(L.rangeOf(SourceRange(Object.Capture->getLocation(),
+                                          Object.Capture->getLocation())),
+                    Object.Var->getName().str());
   }
 
   /// A capture of `this` where `this` is not the object the frame points
@@ -3247,14 +3377,24 @@ public:
   bool heldByCapture(const DeclRefExpr *Ref, const ValueDecl *Var) const {
     if (!Ref->refersToEnclosingVariableOrCapture())
       return false;
-    for (auto Lambda = Lambdas.rbegin(); Lambda != Lambdas.rend(); ++Lambda)
+    for (auto Lambda = Lambdas.rbegin(); Lambda != Lambdas.rend(); ++Lambda) {
+      if (!inBody(**Lambda, Ref->getLocation()))
+        continue; // an init-capture's initializer: the scope around the lambda
       for (const LambdaCapture &Capture : (*Lambda)->captures())
         if (Capture.capturesVariable() && Capture.getCapturedVar() == Var) {
           if (!Capture.isImplicit() || Capture.getCaptureKind() != LCK_ByRef)
             return true;
           break; // through `[&]` to the lambda (or function) around
         }
+    }
     return false;
+  }
+
+  /// Whether \p Loc is in \p Lambda's body (not its captures).
+  bool inBody(const LambdaExpr &Lambda, SourceLocation Loc) const {
+    unsigned At = L.SM.getFileOffset(L.SM.getFileLoc(Loc));
+    TextRange Body = L.rangeOf(Lambda.getBody());
+    return Body.Begin <= At && At < Body.End;
   }
 
   /// Where a use is written, if it can be rewritten there; a use spelled
@@ -3277,6 +3417,8 @@ public:
 
 private:
   Lowering &L;
+  /// The body of the annotated lambda being traversed: not this function's.
+  const Stmt *Skipped = nullptr;
   std::set<std::pair<unsigned, ObjectId>> Done;
   /// The lambdas around the node visited, innermost last.
   std::vector<const LambdaExpr *> Lambdas;

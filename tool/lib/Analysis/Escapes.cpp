@@ -1,5 +1,6 @@
 #include "Analysis/Escapes.h"
 
+#include "Analysis/AnnotatedLambdas.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -18,6 +19,23 @@ bool isTrivialCopyOrMove(const CXXMethodDecl *Method) {
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Method))
     return Ctor->isCopyOrMoveConstructor();
   return Method->isCopyAssignmentOperator() || Method->isMoveAssignmentOperator();
+}
+
+/// Whether calling a lambda may let its closure's address escape. Its body
+/// reaches the closure only through its copies (captures by copy, `*this`),
+/// so a call leaks the closure's address when its result may point into
+/// them (a reference, a pointer, an object that may hold one), or when its
+/// future reads them (an annotated lambda's).
+bool callMayLeakClosure(const CXXMethodDecl *Call) {
+  bool Copies = llvm::any_of(Call->getParent()->captures(), [](const LambdaCapture &Capture) {
+    return Capture.getCaptureKind() == LCK_ByCopy || Capture.getCaptureKind() == LCK_StarThis;
+  });
+  if (!Copies)
+    return false;
+  QualType Result = Call->getReturnType();
+  return futureReadsClosure(Call) || Result->isReferenceType() || Result->isPointerType() ||
+         Result->isMemberPointerType() || Result->isRecordType() ||
+         Result->isDependentType() || Result->isUndeducedType();
 }
 
 /// Follows a use of a variable up the tree through field accesses,
@@ -77,11 +95,9 @@ bool escapesAt(const DeclRefExpr *Ref, ASTContext &Context) {
       return !isTrivialCopyOrMove(Construct->getConstructor());
     if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(Parent)) {
       const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
-      // Calling a lambda cannot leak the closure's address: its body has no
-      // access to the closure object.
       if (Method && Method->getParent()->isLambda() &&
           Call->getOperator() == OO_Call && Call->getArg(0) == Use)
-        return false;
+        return callMayLeakClosure(Method);
       return !isTrivialCopyOrMove(Method);
     }
     return true;

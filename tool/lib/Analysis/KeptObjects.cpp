@@ -137,6 +137,22 @@ private:
   llvm::DenseMap<const CFGBlock *, llvm::DenseSet<const VarDecl *>> KeptForHandlers;
 };
 
+/// The variables the printed text of a node names: what it evaluates but
+/// the operands of its awaits, which their await nodes evaluate before the
+/// suspension (the node prints the await's value instead).
+class PrintedReferences : public RecursiveASTVisitor<PrintedReferences> {
+public:
+  bool shouldVisitImplicitCode() const { return true; }
+  bool TraverseCoawaitExpr(CoawaitExpr *) { return true; }
+  bool TraverseDependentCoawaitExpr(DependentCoawaitExpr *) { return true; }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+      Of.try_emplace(Var, Ref->getLocation());
+    return true;
+  }
+  llvm::DenseMap<const VarDecl *, SourceLocation> Of;
+};
+
 /// Where each frame object is declared among the chunks of its block, and
 /// whether a resume point crosses it or a later chunk names it (see
 /// chunksOf in LoweredBody.h).
@@ -144,11 +160,16 @@ class ChunkFacts {
 public:
   explicit ChunkFacts(const AsyncFunctionModel &Model)
       : Crossed(Model.Objects.size()), ReferencedAcross(Model.Objects.size()),
-        M(Model) {
+        PrintedAcross(Model.Objects.size()), M(Model) {
     block(*Model.Body.Root);
   }
   std::vector<bool> Crossed;
+  /// The first reference in the AST a later chunk's nodes evaluate
+  /// (conservative: an await's operand counts where its value is used).
   std::vector<clang::SourceLocation> ReferencedAcross;
+  /// The first one a later chunk prints: none means that every use is
+  /// printed where the object is declared, in one chunk of poll().
+  std::vector<clang::SourceLocation> PrintedAcross;
 
 private:
   void block(const BlockNode &Block) {
@@ -161,29 +182,39 @@ private:
     for (auto [Id, C] : DeclaredIn)
       if (C + 1 < Chunks.size())
         Crossed[Id] = true;
+    // The first reference of an object declared in another chunk.
+    auto Note = [&](const VarDecl *Var, SourceLocation Loc, size_t C,
+                    std::vector<SourceLocation> &First) {
+      auto Object = M.ObjectOfVar.find(Var);
+      if (Object == M.ObjectOfVar.end())
+        return;
+      auto Declared = DeclaredIn.find(Object->second);
+      if (Declared != DeclaredIn.end() && Declared->second != C &&
+          First[Object->second].isInvalid())
+        First[Object->second] = Loc;
+    };
     for (size_t C = 0; C < Chunks.size(); ++C)
       for (const Node *N : Chunks[C].Nodes) {
         VariableReferences Named;
-        collect(*N, Named);
-        for (auto &[Var, Locs] : Named.Of) {
-          auto Object = M.ObjectOfVar.find(Var);
-          if (Object == M.ObjectOfVar.end())
-            continue;
-          auto Declared = DeclaredIn.find(Object->second);
-          if (Declared != DeclaredIn.end() && Declared->second != C &&
-              ReferencedAcross[Object->second].isInvalid())
-            ReferencedAcross[Object->second] = Locs.front();
-        }
+        PrintedReferences Printed;
+        collect(*N, Named, Printed);
+        for (auto &[Var, Locs] : Named.Of)
+          Note(Var, Locs.front(), C, ReferencedAcross);
+        for (auto [Var, Loc] : Printed.Of)
+          Note(Var, Loc, C, PrintedAcross);
       }
     for (const auto &Child : Block.Children)
       forEachBlockOf(*Child, [&](const BlockNode &Inner) { block(Inner); });
   }
 
-  /// The variables the AST under \p N (descendants included) names.
-  static void collect(const Node &N, VariableReferences &Named) {
+  /// The variables the AST under \p N (descendants included) names, and
+  /// those its text prints.
+  static void collect(const Node &N, VariableReferences &Named, PrintedReferences &Printed) {
     forEachNode(N, [&](const Node &Each) {
-      for (const clang::Stmt *S : Each.Evaluates)
+      for (const clang::Stmt *S : Each.Evaluates) {
         Named.add(S);
+        Printed.TraverseStmt(const_cast<Stmt *>(S));
+      }
     });
   }
 
@@ -243,6 +274,9 @@ private:
         Object.Kept = false;
       else if (Object.Kind != ObjectKind::Local || Object.AwaitedInPlace)
         Object.Kept = true;
+      else if (isClosure(Object) && Facts.PrintedAcross[Id].isInvalid())
+        Object.Kept = Facts.Crossed[Id] &&
+                      (Object.HasDestructor || Object.EscapeLoc.isValid());
       else
         Object.Kept = Facts.Crossed[Id] &&
                       (Object.HasDestructor || Object.EscapeLoc.isValid() ||
@@ -252,9 +286,27 @@ private:
     for (FrameObject &Object : M.Objects)
       if (Object.BoundTo)
         Object.Kept = M.Objects[*Object.BoundTo].Kept;
+    for (ObjectId Id = 0; Id < M.Objects.size(); ++Id)
+      M.Objects[Id].RawStorage |= M.Objects[Id].Kept && isClosure(M.Objects[Id]) &&
+                                  Facts.PrintedAcross[Id].isInvalid();
     llvm::erase_if(M.Boxes, [&](const BoxedFrame &Box) {
       return Box.OnlyIfHolderKept && !M.Objects[*Box.Holder].Kept;
     });
+  }
+
+  /// A local closure. Its type has no name outside the chunk of poll()
+  /// that declares it, so it can be kept only when every use is printed
+  /// there: in raw storage (FrameObject::RawStorage) that poll() reads
+  /// through a reference declared in that chunk, kept when a resume point
+  /// crosses it and it is observable afterwards (its destructor, its
+  /// address: an annotated lambda's future reads the closure's copies).
+  /// A use in an await's operand is printed before the suspension. (Other
+  /// objects count every reference in the AST a later chunk evaluates.)
+  /// One named in a later chunk is kept as any local and reported by
+  /// checkKeptTypes.
+  static bool isClosure(const FrameObject &Object) {
+    const CXXRecordDecl *Record = Object.Type->getAsCXXRecordDecl();
+    return Record && Record->isLambda() && Object.Var;
   }
 
   /// A jump destroys the kept objects it leaves by hand, before C++

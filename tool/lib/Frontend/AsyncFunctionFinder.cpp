@@ -6,6 +6,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace unawait {
 
@@ -115,31 +116,64 @@ public:
     if (!FD->doesThisDeclarationHaveABody() || !isAnnotatedAsync(FD))
       return true;
     const clang::SourceManager &SM = Context.getSourceManager();
-    if (SM.isInMainFile(FD->getLocation()))
+    if (SM.isInMainFile(FD->getLocation())) {
+      visitLambdasIn(FD->getBody(), /*External=*/false);
       check(FD);
-    else if (isExternalCandidate(FD, SM))
+    } else if (isExternalCandidate(FD, SM)) {
+      visitLambdasIn(FD->getBody(), /*External=*/true);
       visitExternal(FD);
+    }
     return true;
   }
 
   // A lambda's call operator is not visited as a function declaration.
   bool VisitLambdaExpr(clang::LambdaExpr *Lambda) {
-    clang::CXXMethodDecl *Call = Lambda->getCallOperator();
-    if (Call && isAnnotatedAsync(Call) &&
-        Context.getSourceManager().isInMainFile(Lambda->getBeginLoc()))
-      check(Call);
+    if (Context.getSourceManager().isInMainFile(Lambda->getBeginLoc()))
+      visitLambda(Lambda, /*External=*/false);
     return true;
   }
 
 private:
+  /// An annotated lambda, once: after the annotated lambdas inside it.
+  void visitLambda(clang::LambdaExpr *Lambda, bool External) {
+    clang::CXXMethodDecl *Call = Lambda->getCallOperator();
+    if (!Call || !isAnnotatedAsync(Call) || !Visited.insert(Call).second)
+      return;
+    visitLambdasIn(Call->getBody(), External);
+    if (External)
+      visitExternal(Call);
+    else
+      check(Call);
+  }
+
+  /// Visits the annotated lambdas under \p Body (an annotated function's,
+  /// or an annotated lambda's) before it: its awaits of them nest their
+  /// classes, so their models come first. Lambdas inside plain lambdas
+  /// count; those in member functions of local classes are visited with
+  /// those functions.
+  void visitLambdasIn(clang::Stmt *Body, bool External) {
+    struct Search : clang::RecursiveASTVisitor<Search> {
+      bool TraverseLambdaExpr(clang::LambdaExpr *Lambda) {
+        if (isAnnotatedAsync(Lambda->getCallOperator())) {
+          Found.push_back(Lambda);
+          return true;
+        }
+        return RecursiveASTVisitor::TraverseLambdaExpr(Lambda);
+      }
+      bool TraverseCXXRecordDecl(clang::CXXRecordDecl *) { return true; }
+      std::vector<clang::LambdaExpr *> Found;
+    } Annotated;
+    Annotated.TraverseStmt(Body);
+    for (clang::LambdaExpr *Lambda : Annotated.Found)
+      visitLambda(Lambda, External);
+  }
+
   /// A header's function: its errors are the header's rewrite's to report.
   void visitExternal(const clang::FunctionDecl *FD) {
     std::optional<clang::QualType> Output = outputTypeOf(FD);
     if (!Output || !llvm::isa<clang::CoroutineBodyStmt>(FD->getBody()))
       return;
-    AsyncFunction Function;
-    Function.Definition = FD;
-    Function.OutputType = *Output;
+    AsyncFunction Function = describe(FD, *Output);
     Function.External = true;
     Visit(Function);
   }
@@ -169,19 +203,41 @@ private:
                   "body must use co_await or co_return");
       return;
     }
+    Visit(describe(FD, *Output));
+  }
+
+  /// What the analysis needs to know about where \p FD is.
+  static AsyncFunction describe(const clang::FunctionDecl *FD, clang::QualType Output) {
     AsyncFunction Function;
     Function.Definition = FD;
-    Function.OutputType = *Output;
+    Function.OutputType = Output;
     const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(FD);
     Function.BoxedSignature =
         FD->getPreviousDecl() != nullptr || (Method && Method->isVirtual());
-    if (Function.isLambda())
+    if (Function.isLambda()) {
       Function.Enclosing = enclosingDeclaration(Method);
-    if (const auto *Placed = llvm::dyn_cast<clang::CXXMethodDecl>(Function.placedBefore());
+      Function.AsyncAround = asyncFunctionAround(Method);
+    }
+    if (const auto *Placed = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(Function.placedBefore());
         Placed && Placed->isOutOfLine())
       Function.InClassDeclaration =
           llvm::dyn_cast_or_null<clang::CXXMethodDecl>(Placed->getCanonicalDecl());
-    Visit(Function);
+    return Function;
+  }
+
+  /// The innermost annotated function or lambda whose body holds a lambda's
+  /// call operator, through plain lambdas.
+  static const clang::FunctionDecl *asyncFunctionAround(const clang::CXXMethodDecl *Call) {
+    const clang::DeclContext *Around = Call->getParent()->getDeclContext();
+    while (const auto *F = llvm::dyn_cast<clang::FunctionDecl>(Around)) {
+      if (isAnnotatedAsync(F))
+        return F;
+      const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(F);
+      if (!Method || !Method->getParent()->isLambda())
+        return nullptr;
+      Around = Method->getParent()->getDeclContext();
+    }
+    return nullptr;
   }
 
   /// The function around a lambda's call operator, through lambdas; outside
@@ -216,6 +272,8 @@ private:
   clang::ASTContext &Context;
   DiagnosticReporter &Diags;
   llvm::function_ref<void(const AsyncFunction &)> Visit;
+  /// The call operators of the annotated lambdas visited already.
+  llvm::SmallPtrSet<const clang::CXXMethodDecl *, 8> Visited;
 };
 
 } // namespace

@@ -47,6 +47,12 @@ struct AsyncFunction {
   /// class goes where that function's would (before the declaration, in its
   /// class for a member), and is named for it.
   const clang::DeclaratorDecl *Enclosing = nullptr;
+  /// For an annotated lambda inside the body of an annotated function (or
+  /// of another annotated lambda): the innermost of them. Its rewrite
+  /// prints the lambda, the lambda's annotation, return type and body
+  /// filled in from the lambda's own rewrite (the lambda is analysed
+  /// first: the function's awaits nest its class).
+  const clang::FunctionDecl *AsyncAround = nullptr;
   const clang::FunctionDecl *enclosingFunction() const {
     return llvm::dyn_cast_or_null<clang::FunctionDecl>(Enclosing);
   }
@@ -86,9 +92,12 @@ bool isExternalCandidate(const clang::FunctionDecl *FD,
 
 /// Calls \p Visit with every annotated async function defined in the main
 /// file, and with the external ones its traversal scope holds (marked
-/// External; never reported), in source order. Annotated functions that are not Async<T>
-/// coroutines are reported as errors, in the same order, and skipped: so the
-/// errors of the whole analysis come out in source order.
+/// External; never reported), in source order, except that the annotated
+/// lambdas inside an annotated function come before it (innermost first):
+/// its awaits of them nest their classes. Annotated functions that are not
+/// Async<T> coroutines are reported as errors, in the same order, and
+/// skipped: so the errors of the whole analysis come out in source order
+/// (those of such lambdas before their function's).
 void forEachAsyncFunction(clang::ASTContext &Context, DiagnosticReporter &Diags,
                           llvm::function_ref<void(const AsyncFunction &)> Visit);
 

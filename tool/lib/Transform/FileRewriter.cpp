@@ -134,7 +134,6 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
     }
     const FunctionDecl *F = Model.Function.Definition;
     // An annotated lambda's class goes where its enclosing function's would.
-    bool InLambda = Model.Function.Enclosing != nullptr;
     SourceLocation FunctionStart = insertionPoint(Model.Function.placedBefore(), Context);
     if (Model.DefinedAfter) {
       placeAfterClass(Model, *Emitted, R, Context, Options);
@@ -143,9 +142,11 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
       std::string Class = Emitted->ClassDefinition + "\n";
       if (Options.LineDirectives)
         Class += lineDirective(FunctionStart, SM, Options);
-      // Several lambdas of one function: their classes in source order, for
-      // one may await another.
-      R.InsertText(FunctionStart, Class, /*InsertAfter=*/InLambda);
+      // Classes placed at one point in the order of the models: several
+      // lambdas of one function in source order, for one may await
+      // another, and the lambdas inside an annotated function before its
+      // class, which nests theirs.
+      R.InsertText(FunctionStart, Class, /*InsertAfter=*/true);
     }
     if (const FunctionDecl *InClass = Model.Function.InClassDeclaration) {
       R.InsertTextBefore(insertionPoint(InClass, Context), Emitted->ClassDeclaration);
@@ -153,6 +154,10 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
     }
     Regions.push_back(Emitted->ClassDefinition);
     Regions.push_back(Emitted->DefinitionAfterClass);
+    // The rewrite of the annotated function around the lambda prints it,
+    // filling in what follows as holes of its own.
+    if (Model.Function.AsyncAround)
+      continue;
     removeAnnotations(F, R, RemovedAnnotations);
     if (!Model.Function.BoxedSignature)
       R.ReplaceText(SM.getExpansionRange(returnTypeRange(F)), Emitted->ReturnType);

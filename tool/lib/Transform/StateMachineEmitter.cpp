@@ -313,6 +313,8 @@ private:
   std::string declaration(const FrameObject &Object) const {
     if (Object.Erased || Object.Pack || Object.InPlaceCombinator)
       return Object.StoredTypeSpelling + " " + Object.MemberName;
+    if (Object.RawStorage && Object.HasDestructor) // an UnnamedObject
+      return Object.StoredTypeSpelling + " " + Object.MemberName;
     if (Object.RawStorage)
       return "alignas(" + std::to_string(Object.Align) + ") unsigned char " +
              Object.MemberName + "[" + std::to_string(Object.Size) + "]";
@@ -511,10 +513,10 @@ private:
   }
 
   /// An ordinary local of poll(): a local variable that is not kept, or
-  /// the reference to a raw-storage temporary.
+  /// the reference to a raw-storage temporary or closure.
   bool declaresLocal(const Node &N) const {
     if (const auto *Declare = dyn_cast<DeclareNode>(&N))
-      return !M.object(Declare->Object).Kept;
+      return !M.object(Declare->Object).Kept || M.object(Declare->Object).RawStorage;
     if (const auto *Spill = dyn_cast<SpillNode>(&N))
       return M.object(Spill->Object).RawStorage;
     return false;
@@ -616,7 +618,28 @@ private:
       return Declare.AsWritten.empty() ? "" : Text.print(Declare.AsWritten) + "\n";
     if (!Declare.Rows.empty())
       return constructRows(Object, Declare.Rows);
+    if (Object.RawStorage)
+      return constructUnnamed(Object, Text.print(Declare.Init));
     return construct(Object, Text.print(Declare.Init));
+  }
+
+  /// A kept closure (FrameObject::RawStorage): built in the member's bytes
+  /// by `new auto`, which names its type in this chunk, and read in the
+  /// chunk through a reference; one with a destructor is handed to its
+  /// UnnamedObject, which destroys it.
+  std::string constructUnnamed(const FrameObject &Object, const std::string &Init) {
+    std::string Reference =
+        (Object.Var->getType().isConstQualified() ? "const auto &" : "auto &") + Object.LocalName;
+    if (Object.HasDestructor)
+      return placementNew(Object.AccessPath, Object.StoredTypeSpelling, "()") + Reference +
+             " = " + Object.AccessPath + ".own(*::new (" + Object.AccessPath +
+             ".storage()) auto" + Init + ");\n" + M.liveWord(Object) + " |= " +
+             M.liveBit(Object) + ";\n";
+    return Reference + " = *::new (unawait::detail::address_of(" + Object.AccessPath +
+           ")) auto" + Init + ";\nstatic_assert(sizeof(" + Object.LocalName + ") <= " +
+           std::to_string(Object.Size) + " && alignof(decltype(" + Object.LocalName +
+           ")) <= " + std::to_string(Object.Align) +
+           ", \"unawait: the frame keeps too few bytes for a lambda\");\n";
   }
 
   /// A multidimensional array g++ 12 cannot build with one placement new
@@ -932,23 +955,10 @@ private:
   bool isGenericLambda() const { return M.Function.isLambda() && M.functionTemplate(); }
 
   /// A parameter (named \p Name where this is written) passed on as the
-  /// function received it: a value or an
-  /// rvalue reference moved, a forwarding reference forwarded (as
-  /// `decltype(Name)` in a generic lambda, which cannot name its template
-  /// parameters), an lvalue reference as is.
+  /// function received it (see forwardedArgument).
   std::string forwarded(const FrameObject &Param, const std::string &Name,
                         bool InLambda = false) const {
-    QualType Type = Param.Type;
-    if (Param.Pack)
-      Type = Type->castAs<PackExpansionType>()->getPattern();
-    if (Param.Kind == ObjectKind::This || Type->isLValueReferenceType())
-      return Name;
-    if (const auto *RValue = Type->getAs<RValueReferenceType>();
-        RValue && RValue->getPointeeType()->isDependentType())
-      return "std::forward<" +
-             (InLambda ? "decltype(" + Name + ")" : spellType(RValue->getPointeeType(), Ctx)) +
-             ">(" + Name + ")";
-    return "std::move(" + Name + ")";
+    return forwardedArgument(Param, Name, InLambda, Ctx);
   }
 
   std::string factoryBody() const {
