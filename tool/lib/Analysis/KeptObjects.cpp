@@ -193,9 +193,9 @@ private:
 class KeptAnalysis {
 public:
   KeptAnalysis(AsyncFunctionModel &Model, ASTContext &Context,
-               DiagnosticReporter &Diags)
+               DiagnosticReporter &Diags, const NodeParents &Parents)
       : M(Model), Ctx(Context), SM(Context.getSourceManager()), Diags(Diags),
-        Live(Model.Function.Definition, Context) {
+        Parents(Parents), Live(Model.Function.Definition, Context) {
     Body = cast<CoroutineBodyStmt>(M.Function.Definition->getBody())->getBody();
     Refs.add(Body);
   }
@@ -213,7 +213,7 @@ public:
 
 private:
   void findEscapes() {
-    Escapes Search(Body, Ctx);
+    Escapes Search(Body, Parents);
     for (FrameObject &Object : M.Objects)
       if (Object.Var && !Object.StoredAsPointer && !Object.HasDestructor &&
           Object.Kind != ObjectKind::Temporary)
@@ -499,6 +499,7 @@ private:
   ASTContext &Ctx;
   SourceManager &SM;
   DiagnosticReporter &Diags;
+  const NodeParents &Parents;
   Liveness Live;
   const Stmt *Body = nullptr;
   VariableReferences Refs;
@@ -508,8 +509,9 @@ private:
 
 std::optional<KeptObjects> computeKeptObjects(AsyncFunctionModel &Model,
                                               ASTContext &Context,
-                                              DiagnosticReporter &Diags) {
-  return KeptAnalysis(Model, Context, Diags).run();
+                                              DiagnosticReporter &Diags,
+                                              const NodeParents &Parents) {
+  return KeptAnalysis(Model, Context, Diags, Parents).run();
 }
 
 } // namespace unawait
