@@ -272,12 +272,20 @@ private:
   bool Progress;
 };
 
+unsigned coreCount(const CompilationOptions &Options) {
+  return llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
+}
+
+/// The files parsed at once.
 unsigned threadCount(const CompilationOptions &Options) {
-  unsigned Cores = llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
-  return std::max(1u, std::min<unsigned>(Cores, Options.Files.size()));
+  return std::max(1u, std::min<unsigned>(coreCount(Options), Options.Files.size()));
 }
 
 } // namespace
+
+unsigned threadsPerFile(const CompilationOptions &Options) {
+  return std::max(1u, coreCount(Options) / threadCount(Options));
+}
 
 std::vector<std::string> defaultCompilerArgs(llvm::StringRef RuntimeIncludeDir) {
   return {"-std=c++20", "-I" + RuntimeIncludeDir.str()};
