@@ -11,7 +11,9 @@ Runs, for each N, `clang++-19 -fsyntax-only` (the parse), `unawait
 rewrite` and `unawait sizes` (and the --baseline binary's two, in the same
 rounds) one after the other, --rounds times, and prints each one's median
 time, the median of its per-round ratios to the parse, and the cost per
-function of the rewrite beyond the parse. `--keep DIR` leaves the generated
+function of the rewrite and of sizes beyond the parse, in CPU time (user
+plus system, which a shared machine's load disturbs less than wall time;
+the wall-time ratios are printed too). `--keep DIR` leaves the generated
 files there (to diff two binaries' rewrites). `--plain-lines L` adds a file with L lines of
 unannotated code and two async functions (the cost should be the parse plus
 a small constant). `--json FILE` writes the rows for bench/tool/plot.py."""
@@ -84,12 +86,20 @@ def write(path, functions, plain_lines=0):
 
 
 def timed(command):
+    """(wall seconds, CPU seconds) of one run: CPU time is user plus system
+    time of the child (os.wait4), which other processes on a shared machine
+    disturb far less than wall time."""
     start = time.perf_counter()
-    result = subprocess.run(command, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
-    if result.returncode != 0:
-        sys.exit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stderr[:2000]}")
-    return time.perf_counter() - start
+    with tempfile.TemporaryFile() as err:
+        child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            err.seek(0)
+            sys.exit(f"failed ({child.returncode}): {' '.join(command)}\n"
+                     f"{err.read()[:2000].decode(errors='replace')}")
+    return wall, usage.ru_utime + usage.ru_stime
 
 
 def commands(args, path):
@@ -106,24 +116,50 @@ def commands(args, path):
 def measure(args, path, label, functions):
     """Every command once per round, alternating, for --rounds rounds: the
     median time of each and the median of its per-round ratios to the
-    parse (the machine's load moves all of a round's runs alike)."""
+    parse (the machine's load moves all of a round's runs alike), in CPU
+    time and in wall time. Prints CPU seconds, CPU ratios and wall ratios."""
     timed_commands = commands(args, path)
-    times = {name: [] for name in timed_commands}
+    walls = {name: [] for name in timed_commands}
+    cpus = {name: [] for name in timed_commands}
     for _ in range(args.rounds):
         for name, command in timed_commands.items():
-            times[name].append(timed(command))
+            wall, cpu = timed(command)
+            walls[name].append(wall)
+            cpus[name].append(cpu)
     row = {"file": label, "functions": functions}
     cells = []
-    for name, samples in times.items():
-        row[name.replace(" ", "_") + "_s"] = statistics.median(samples)
-        cells.append(f"{statistics.median(samples):8.2f}")
+    for name in timed_commands:
+        key = name.replace(" ", "_")
+        row[key + "_s"] = statistics.median(walls[name])
+        row[key + "_cpu_s"] = statistics.median(cpus[name])
+        cells.append(f"{row[key + '_cpu_s']:8.2f}")
         if name != "parse":
-            ratio = statistics.median(t / p for t, p in zip(samples, times["parse"]))
-            row[name.replace(" ", "_") + "_ratio"] = ratio
-            cells.append(f"{ratio:7.2f}x")
-    per = (row["rewrite_s"] - row["parse_s"]) / max(functions, 1) * 1000
-    print(f"{label:>24} {' '.join(cells)} {per:10.2f}", flush=True)
+            for suffix, samples in (("_ratio", walls), ("_cpu_ratio", cpus)):
+                row[key + suffix] = statistics.median(
+                    t / p for t, p in zip(samples[name], samples["parse"]))
+            cells.append(f"{row[key + '_cpu_ratio']:7.2f}x {row[key + '_ratio']:5.2f}x")
+    for name in ("rewrite", "sizes"):
+        row[name + "_ms_per_function"] = (
+            (row[name + "_cpu_s"] - row["parse_cpu_s"]) / max(functions, 1) * 1000)
+    print(f"{label:>24} {' '.join(cells)} {row['rewrite_ms_per_function']:8.2f}"
+          f" {row['sizes_ms_per_function']:8.2f}", flush=True)
     return row
+
+
+def print_slopes(rows):
+    """The cost of one more function, in CPU ms: the slope of each command's
+    CPU time between the two largest N. Unlike the cost beyond the parse,
+    it leaves out what the tool and the parse each pay once (the tool parses
+    the system headers' function bodies not at all)."""
+    sized = sorted((r for r in rows if "plain_lines" not in r), key=lambda r: r["functions"])
+    if len(sized) < 2:
+        return
+    low, high = sized[-2], sized[-1]
+    span = high["functions"] - low["functions"]
+    names = [k[:-len("_cpu_s")] for k in high if k.endswith("_cpu_s")]
+    cells = ", ".join(f"{n.replace('_', ' ')} {(high[n + '_cpu_s'] - low[n + '_cpu_s']) / span * 1000:.2f}"
+                      for n in names)
+    print(f"CPU ms per function from {low['functions']} to {high['functions']} functions: {cells}")
 
 
 def main():
@@ -141,8 +177,11 @@ def main():
     args = parser.parse_args()
     rows = []
     names = list(commands(args, "-"))
-    header = " ".join(f"{n + ' s':>8}" + ("" if n == "parse" else f" {'ratio':>8}") for n in names)
-    print(f"{'file':>24} {header} {'ms/function':>10}  (median of {args.rounds} alternating rounds)")
+    header = " ".join(f"{n + ' s':>8}" + ("" if n == "parse" else f" {'cpu':>7} {'wall':>5}")
+                      for n in names)
+    print(f"{'file':>24} {header} {'rw ms/f':>8} {'sz ms/f':>8}  (CPU seconds, CPU and wall "
+          f"ratios to the parse, CPU ms per function beyond the parse; median of "
+          f"{args.rounds} alternating rounds)")
     with tempfile.TemporaryDirectory() as temporary:
         work = args.keep or temporary
         os.makedirs(work, exist_ok=True)
@@ -156,6 +195,7 @@ def main():
             row = measure(args, path, f"{args.plain_lines} plain lines + 2", 2)
             row["plain_lines"] = args.plain_lines
             rows.append(row)
+    print_slopes(rows)
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"rounds": args.rounds, "load": os.getloadavg(), "rows": rows}, f, indent=1)

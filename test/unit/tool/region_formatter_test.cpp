@@ -11,10 +11,11 @@ namespace {
 // No .clang-format above this path: LLVM style.
 constexpr const char *FileName = "/nonexistent-unawait-dir/input.cpp";
 
-std::string format(const std::string &Code, const std::vector<std::string> &Regions) {
+std::string format(const std::string &Code, const std::vector<std::string> &Regions,
+                   unsigned Threads = 1) {
   clang::LangOptions LangOpts;
   LangOpts.CPlusPlus = LangOpts.CPlusPlus20 = true;
-  return formatRegions(Code, Regions, FileName, LangOpts);
+  return formatRegions(Code, Regions, FileName, LangOpts, Threads);
 }
 
 TEST(RegionFormatter, FormatsOnlyTheRegions) {
@@ -36,6 +37,19 @@ TEST(RegionFormatter, UserTextBetweenRegionsIsKept) {
   std::string Code = "int   b(){return 1;}\n" + Between + "int   e(){return 2;}\n";
   EXPECT_EQ(format(Code, {"int   b(){return 1;}", "int   e(){return 2;}"}),
             "int b() { return 1; }\n" + Between + "int e() { return 2; }\n");
+}
+
+TEST(RegionFormatter, ChunksFormattedOnThreadsKeepTheirPlaces) {
+  std::string Code, Expected;
+  std::vector<std::string> Regions;
+  for (int I = 0; I < 40; ++I) {
+    std::string Region = "int   f" + std::to_string(I) + "(){return " + std::to_string(I) + ";}";
+    Regions.push_back(Region);
+    Code += "int  user" + std::to_string(I) + " ;\n" + Region + "\n";
+    Expected += "int  user" + std::to_string(I) + " ;\nint f" + std::to_string(I) +
+                "() { return " + std::to_string(I) + "; }\n";
+  }
+  EXPECT_EQ(format(Code, Regions, /*Threads=*/4), Expected);
 }
 
 } // namespace

@@ -209,7 +209,21 @@ const AsyncFunctionModel *ModelRegistry::add(AsyncFunctionModel Model) {
   const AsyncFunctionModel &Added = Models.back();
   if (!Added.InstanceOf)
     ByFunction.try_emplace(Added.Function.Definition->getCanonicalDecl(), &Added);
+  else
+    Instances.try_emplace({Added.InstanceOf, Added.ClassName, Added.EnclosingClass}, &Added);
+  const AsyncFunction &F = Added.Function;
+  if (F.Enclosing)
+    ++LambdasIn[F.Enclosing];
+  if (!F.isLambda())
+    ++FunctionsNamed[{F.Definition->getDeclContext(), F.Definition->getDeclName()}];
   return &Added;
+}
+
+unsigned ModelRegistry::namesakes(const AsyncFunction &Function) const {
+  if (Function.isLambda())
+    return LambdasIn.lookup(Function.Enclosing);
+  const FunctionDecl *F = Function.Definition;
+  return FunctionsNamed.lookup({F->getDeclContext(), F->getDeclName()});
 }
 
 void ModelRegistry::addExternal(AsyncFunctionModel Model) {
@@ -229,11 +243,8 @@ const AsyncFunctionModel *
 ModelRegistry::findInstance(const AsyncFunctionModel &Template,
                             llvm::StringRef ClassName,
                             llvm::StringRef EnclosingClass) const {
-  for (const AsyncFunctionModel &Model : Models)
-    if (Model.InstanceOf == &Template && Model.ClassName == ClassName &&
-        Model.EnclosingClass == EnclosingClass)
-      return &Model;
-  return nullptr;
+  auto Found = Instances.find({&Template, ClassName.str(), EnclosingClass.str()});
+  return Found == Instances.end() ? nullptr : Found->second;
 }
 
 std::string forwardedArgument(const FrameObject &Param, const std::string &Name,
@@ -418,25 +429,22 @@ std::string identifierFor(const DeclaratorDecl *D) {
 /// `<name>_future`, numbered for overloads, never a name already declared
 /// where the class goes; `<enclosing>_lambda_future` for an annotated lambda,
 /// numbered in its enclosing declaration.
-std::string chooseClassName(const AsyncFunction &Function, const ModelRegistry &Models,
+std::string chooseClassName(const AsyncFunctionModel &M, const ModelRegistry &Models,
                             ASTContext &Context) {
+  const AsyncFunction &Function = M.Function;
   bool Lambda = Function.isLambda();
   const DeclaratorDecl *F = Lambda ? Function.Enclosing : Function.Definition;
   std::string Base = identifierFor(F) + (Lambda ? "_lambda_future" : "_future");
-  unsigned Same = 1;
-  for (const AsyncFunctionModel &Other : Models.models()) {
-    const FunctionDecl *OtherF = Other.Function.Definition;
-    if (Lambda ? Other.Function.Enclosing == F
-               : !Other.Function.isLambda() &&
-                     OtherF->getDeclContext() == F->getDeclContext() &&
-                     OtherF->getDeclName() == F->getDeclName())
-      ++Same;
-  }
+  unsigned Same = 1 + Models.namesakes(Function);
   std::string Name = Same == 1 ? Base : Base + "_" + std::to_string(Same);
   // Neither a name declared where the class goes, nor one the function
   // spells (the class would hide it).
   const DeclContext *Where = F->getDeclContext();
-  std::map<std::string, unsigned> Spelled = functionIdentifiers(F, Context);
+  std::map<std::string, unsigned> EnclosingSpelled;
+  if (Lambda)
+    EnclosingSpelled = functionIdentifiers(F, Context);
+  const std::map<std::string, unsigned> &Spelled =
+      Lambda ? EnclosingSpelled : M.SpelledIdentifiers;
   while (!Where->lookup(&Context.Idents.get(Name)).empty() || Spelled.count(Name))
     Name += "_";
   return Name;
@@ -688,7 +696,8 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
   M.Function = Function;
   M.Name = Function.isLambda() ? lambdaName(Function, Context.getSourceManager())
                                : F->getQualifiedNameAsString();
-  M.ClassName = chooseClassName(Function, Callees, Context);
+  M.SpelledIdentifiers = functionIdentifiers(F, Context);
+  M.ClassName = chooseClassName(M, Callees, Context);
   // A local class's member: callers elsewhere cannot name its class. (A
   // lambda's class goes where the declaration around it puts its own.)
   if (const auto *Method = dyn_cast<CXXMethodDecl>(F);
@@ -707,9 +716,12 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
   M.OutputIsVoid = Function.OutputType->isVoidType();
   M.OutputTypeSpelling = spellType(Function.OutputType, Context);
 
-  if (!lowerBody(M, Context, Diags, Callees))
+  // (Built once for both: every question about a parent walks up from a
+  // node of this function.)
+  NodeParents Parents(*F);
+  if (!lowerBody(M, Context, Diags, Callees, Parents))
     return std::nullopt;
-  std::optional<KeptObjects> Kept = computeKeptObjects(M, Context, Diags);
+  std::optional<KeptObjects> Kept = computeKeptObjects(M, Context, Diags, Parents);
   if (!Kept)
     return std::nullopt;
   if (!placeAfterIncompleteClass(M, Context, Diags))

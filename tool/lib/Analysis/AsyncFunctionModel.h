@@ -76,6 +76,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace unawait {
@@ -391,6 +392,9 @@ struct AsyncFunctionModel {
   bool ClassInBody = false;
   std::string OutputTypeSpelling;
   bool OutputIsVoid = false;
+  /// Every identifier the function's definition spells, with counts
+  /// (functionIdentifiers): the names the rewrite chooses avoid them.
+  std::map<std::string, unsigned> SpelledIdentifiers;
 
   std::vector<FrameObject> Objects;
   std::vector<SuspensionPoint> Points;
@@ -537,12 +541,25 @@ public:
   /// In the order they were analysed (forEachAsyncFunction's). Stable
   /// addresses: models are never moved.
   const std::deque<AsyncFunctionModel> &models() const { return Models; }
+  /// How many of models() share the name \p Function's class is named
+  /// for: functions of its name in its scope, or, for an annotated lambda,
+  /// lambdas of its enclosing declaration.
+  unsigned namesakes(const AsyncFunction &Function) const;
 
 private:
   std::deque<AsyncFunctionModel> Models;
   std::deque<AsyncFunctionModel> ExternalModels;
   /// The canonical declaration of each analysed function -> its model.
   llvm::DenseMap<const clang::FunctionDecl *, const AsyncFunctionModel *> ByFunction;
+  /// (template, class name, enclosing class) -> that instance's model.
+  std::map<std::tuple<const AsyncFunctionModel *, std::string, std::string>,
+           const AsyncFunctionModel *>
+      Instances;
+  /// The counts namesakes() reads, kept as models are added: counting by
+  /// a scan of every model made naming quadratic in the functions of a file.
+  llvm::DenseMap<std::pair<const clang::DeclContext *, clang::DeclarationName>, unsigned>
+      FunctionsNamed;
+  llvm::DenseMap<const clang::DeclaratorDecl *, unsigned> LambdasIn;
 };
 
 /// Where the definitions of the members placed after \p Class go: after

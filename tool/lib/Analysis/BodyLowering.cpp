@@ -32,7 +32,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -235,9 +234,9 @@ private:
 class Lowering {
 public:
   Lowering(AsyncFunctionModel &Model, ASTContext &Context,
-           DiagnosticReporter &Diags, ModelRegistry &Callees)
+           DiagnosticReporter &Diags, ModelRegistry &Callees, const NodeParents &Parents)
       : M(Model), Ctx(Context), SM(Context.getSourceManager()), Diags(Diags),
-        Callees(Callees),
+        Callees(Callees), Parents(Parents),
         BodyFile(SM.getFileID(SM.getExpansionLoc(Model.Function.Definition->getLocation()))) {}
 
   bool run() {
@@ -260,7 +259,7 @@ public:
       addCaptures(cast<CXXMethodDecl>(F));
     else if (const auto *Method = dyn_cast<CXXMethodDecl>(F); Method && Method->isInstance())
       addThis(Method->getLocation(), Method->getThisType());
-    std::map<std::string, unsigned> Spelled = functionIdentifiers(F, Ctx);
+    std::map<std::string, unsigned> Spelled = M.SpelledIdentifiers;
     auto FreshName = [&](llvm::StringRef Prefix, unsigned N) {
       std::string Name;
       do
@@ -2067,10 +2066,8 @@ public:
   /// Whether \p S is evaluated by this function, not by a member function
   /// of a local class defined in it (nodesUnder does not enter lambdas).
   bool inThisBody(const Stmt *S) const {
-    DynTypedNode Node = DynTypedNode::create(*S);
-    for (auto Parents = Ctx.getParents(Node); !Parents.empty();
-         Parents = Ctx.getParents(Node)) {
-      Node = Parents[0];
+    for (DynTypedNode Node = Parents.parentOf(*S); !Node.getNodeKind().isNone();
+         Node = Parents.parentOf(Node)) {
       if (Node.get<Stmt>() == Body)
         return true;
       if (Node.get<FunctionDecl>() || Node.get<CXXRecordDecl>())
@@ -2091,11 +2088,9 @@ public:
   /// constructor of std::optional<unawait::Async<T>>).
   bool keptAsAsync(const CallExpr *Call, std::optional<ObjectId> &Holder,
                    bool &Deduced) const {
-    DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(Call));
     const Stmt *Value = Call;
-    for (auto Parents = Ctx.getParents(Node); !Parents.empty();
-         Parents = Ctx.getParents(Node)) {
-      Node = Parents[0];
+    for (DynTypedNode Node = Parents.parentOf(*Call); !Node.getNodeKind().isNone();
+         Node = Parents.parentOf(Node)) {
       if (const auto *Var = Node.get<VarDecl>()) {
         // An init-capture deduces the generated type in the rewrite too.
         if (Var->isInitCapture())
@@ -2236,7 +2231,7 @@ public:
   /// Whether the address of \p Var escapes in the body.
   bool escapes(const VarDecl *Var) {
     if (!Escaping)
-      Escaping.emplace(Body, Ctx);
+      Escaping.emplace(Body, Parents);
     return Escaping->firstEscape(Var).isValid();
   }
 
@@ -2255,6 +2250,7 @@ public:
   SourceManager &SM;
   DiagnosticReporter &Diags;
   ModelRegistry &Callees;
+  const NodeParents &Parents;
   /// The file the body is written in: the main file, or for an external
   /// function its header. Text offsets are into it.
   FileID BodyFile;
@@ -2504,8 +2500,7 @@ bool FullExpression::lowerTemporary(const MaterializeTemporaryExpr *Temp,
 /// stood. Elements with destructors are not supported.
 bool FullExpression::lowerBackingArray(const MaterializeTemporaryExpr *Temp,
                                        BlockNode &Out) {
-  auto Parents = L.Ctx.getParents(*Temp);
-  const auto *Whole = Parents.empty() ? nullptr : Parents[0].get<CXXStdInitializerListExpr>();
+  const auto *Whole = L.Parents.parentOf(*Temp).get<CXXStdInitializerListExpr>();
   if (!Whole)
     return L.fail(Temp->getBeginLoc(), "internal error: an array of no std::initializer_list"),
            false;
@@ -3440,8 +3435,9 @@ void Lowering::addBodyHoles() {
 } // namespace
 
 bool lowerBody(AsyncFunctionModel &Model, ASTContext &Context,
-               DiagnosticReporter &Diags, ModelRegistry &Callees) {
-  return Lowering(Model, Context, Diags, Callees).run();
+               DiagnosticReporter &Diags, ModelRegistry &Callees,
+               const NodeParents &Parents) {
+  return Lowering(Model, Context, Diags, Callees, Parents).run();
 }
 
 } // namespace unawait

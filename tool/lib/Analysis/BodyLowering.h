@@ -11,6 +11,7 @@
 #pragma once
 
 #include "Analysis/AsyncFunctionModel.h"
+#include "Analysis/NodeParents.h"
 
 namespace unawait {
 
@@ -19,7 +20,8 @@ namespace unawait {
 /// its awaits nest are added to \p Callees. Returns false after reporting
 /// an unsupported construct.
 bool lowerBody(AsyncFunctionModel &Model, clang::ASTContext &Context,
-               DiagnosticReporter &Diags, ModelRegistry &Callees);
+               DiagnosticReporter &Diags, ModelRegistry &Callees,
+               const NodeParents &Parents);
 
 /// A co_await: a CoawaitExpr, or in a template a DependentCoawaitExpr (its
 /// operand's type is not known until instantiation).

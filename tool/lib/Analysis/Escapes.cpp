@@ -2,7 +2,6 @@
 
 #include "Analysis/AnnotatedLambdas.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 namespace unawait {
@@ -41,13 +40,10 @@ bool callMayLeakClosure(const CXXMethodDecl *Call) {
 /// Follows a use of a variable up the tree through field accesses,
 /// subscripts and parentheses, and decides whether the use only reads or
 /// writes the value there.
-bool escapesAt(const DeclRefExpr *Ref, ASTContext &Context) {
+bool escapesAt(const DeclRefExpr *Ref, const NodeParents &Parents) {
   const Expr *Use = Ref;
   while (true) {
-    DynTypedNodeList Parents = Context.getParents(*Use);
-    if (Parents.empty())
-      return true;
-    const Stmt *Parent = Parents[0].get<Stmt>();
+    const Stmt *Parent = Parents.parentOf(*Use).get<Stmt>();
     if (!Parent)
       return true; // bound to a reference, or initialising a reference
     if (isa<ParenExpr>(Parent) || isa<ArraySubscriptExpr>(Parent)) {
@@ -65,9 +61,7 @@ bool escapesAt(const DeclRefExpr *Ref, ASTContext &Context) {
         Use = Cast;
         continue;
       case CK_ArrayToPointerDecay: {
-        DynTypedNodeList Up = Context.getParents(*Cast);
-        const auto *Subscript =
-            Up.empty() ? nullptr : Up[0].get<ArraySubscriptExpr>();
+        const auto *Subscript = Parents.parentOf(*Cast).get<ArraySubscriptExpr>();
         if (!Subscript || Subscript->getBase() != Cast)
           return true;
         Use = Subscript;
@@ -127,7 +121,7 @@ private:
 
 } // namespace
 
-Escapes::Escapes(const Stmt *Body, ASTContext &Context) : Context(Context) {
+Escapes::Escapes(const Stmt *Body, const NodeParents &Parents) : Parents(Parents) {
   UseCollector(Uses).TraverseStmt(const_cast<Stmt *>(Body));
 }
 
@@ -137,7 +131,7 @@ SourceLocation Escapes::firstEscape(const VarDecl *Var) {
     auto Found = Uses.find(Var);
     if (Found != Uses.end())
       for (const DeclRefExpr *Ref : Found->second)
-        if (escapesAt(Ref, Context)) {
+        if (escapesAt(Ref, Parents)) {
           It->second = Ref->getLocation();
           break;
         }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "Analysis/NodeParents.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -22,14 +23,14 @@ namespace unawait {
 /// times its size), and each variable's are examined when first asked for.
 class Escapes {
 public:
-  Escapes(const clang::Stmt *Body, clang::ASTContext &Context);
+  Escapes(const clang::Stmt *Body, const NodeParents &Parents);
 
   /// The first place under the body where the address of \p Var escapes,
   /// or an invalid location if it never does.
   clang::SourceLocation firstEscape(const clang::VarDecl *Var);
 
 private:
-  clang::ASTContext &Context;
+  const NodeParents &Parents;
   /// Each variable's uses, in the order of the walk.
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::DeclRefExpr *, 4>>
       Uses;

@@ -10,12 +10,40 @@
 #include "clang/Analysis/AnalysisDeclContext.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Analysis/CFGStmtMap.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 namespace unawait {
 
 using namespace clang;
 
 namespace {
+
+/// The variables of the frame objects, numbered: what the analysis keeps
+/// per statement are sets of them, as bit vectors (sets of every live
+/// variable, unioned over subtrees at every step, were most of its time).
+class TrackedVars {
+public:
+  explicit TrackedVars(const AsyncFunctionModel &Model) {
+    for (const FrameObject &Object : Model.Objects)
+      if (Object.Var && !Index.count(Object.Var)) {
+        unsigned Next = Index.size();
+        Index[Object.Var] = Next;
+      }
+  }
+  llvm::SmallBitVector none() const { return llvm::SmallBitVector(Index.size()); }
+  /// Adds \p Var to \p Set, if it is tracked.
+  void add(const VarDecl *Var, llvm::SmallBitVector &Set) const {
+    if (auto Found = Index.find(Var); Found != Index.end())
+      Set.set(Found->second);
+  }
+  bool in(const VarDecl *Var, const llvm::SmallBitVector &Set) const {
+    auto Found = Index.find(Var);
+    return Found != Index.end() && Set.test(Found->second);
+  }
+
+private:
+  llvm::DenseMap<const VarDecl *, unsigned> Index;
+};
 
 /// Value liveness after every statement of the body, from LiveVariables,
 /// with what a handler needs added wherever its try block may still run.
@@ -28,8 +56,8 @@ namespace {
 /// an assignment on the way would have made it dead.
 class Liveness : public LiveVariables::Observer {
 public:
-  Liveness(const FunctionDecl *Function, ASTContext &Context)
-      : Manager(Context) {
+  Liveness(const FunctionDecl *Function, const TrackedVars &Vars, ASTContext &Context)
+      : Vars(Vars), Manager(Context) {
     Manager.getCFGBuildOptions().setAllAlwaysAdd();
     Manager.getCFGBuildOptions().AddEHEdges = true;
     AnalysisDeclContext *Analysis = Manager.getContext(Function);
@@ -47,38 +75,44 @@ public:
 
   void observeStmt(const Stmt *S, const CFGBlock *Block,
                    const LiveVariables::LivenessValues &Values) override {
-    auto &Set = After[S];
+    llvm::SmallBitVector &Set = After.try_emplace(S, Vars.none()).first->second;
     for (const VarDecl *Var : Values.liveDecls)
-      Set.insert(Var);
+      Vars.add(Var, Set);
     auto Kept = KeptForHandlers.find(Block);
     if (Kept != KeptForHandlers.end())
-      Set.insert(Kept->second.begin(), Kept->second.end());
+      Set |= Kept->second;
     // A live structured binding keeps its decomposition live.
     for (const BindingDecl *Binding : Values.liveBindings)
       if (const auto *Whole = dyn_cast_or_null<VarDecl>(Binding->getDecomposedDecl()))
-        Set.insert(Whole);
+        Vars.add(Whole, Set);
   }
 
   /// False if clang could not build the CFG: then every variable is treated
   /// as used after every point.
   bool available() const { return Live != nullptr; }
 
+  /// Whether \p Var, a frame object's, is live after \p S.
   bool liveAfter(const Stmt *S, const VarDecl *Var) const {
     if (!available())
       return true;
     auto Found = After.find(S);
-    return Found != After.end() && Found->second.count(Var);
+    return Found != After.end() && Vars.in(Var, Found->second);
   }
 
-  /// Adds every variable live after any statement under Root.
-  void collectUnder(const Stmt *Root, llvm::DenseSet<const VarDecl *> &Into) const {
+  /// The frame objects' variables live after some statement under \p Root
+  /// (itself included).
+  llvm::SmallBitVector liveUnder(const Stmt *Root) const {
     if (!Root)
-      return;
-    auto Found = After.find(Root);
-    if (Found != After.end())
-      Into.insert(Found->second.begin(), Found->second.end());
+      return Vars.none();
+    if (auto Known = Under.find(Root); Known != Under.end())
+      return Known->second;
+    llvm::SmallBitVector Set = Vars.none();
+    if (auto Found = After.find(Root); Found != After.end())
+      Set |= Found->second;
     for (const Stmt *Child : Root->children())
-      collectUnder(Child, Into);
+      Set |= liveUnder(Child);
+    Under.try_emplace(Root, Set);
+    return Set;
   }
 
 private:
@@ -90,14 +124,14 @@ private:
     const auto *Try = dyn_cast_or_null<CXXTryStmt>(Dispatch.getTerminatorStmt());
     if (!Try)
       return;
-    llvm::SmallVector<const VarDecl *, 8> Needed;
+    llvm::SmallBitVector Needed = Vars.none();
     for (auto &[Var, Locs] : Named.Of)
       if (Live->isLive(&Dispatch, Var))
-        Needed.push_back(Var);
-    if (Needed.empty())
+        Vars.add(Var, Needed);
+    if (Needed.none())
       return;
     for (const CFGBlock *Block : blocksReaching(blocksUnder(Try->getTryBlock(), BlockOf)))
-      KeptForHandlers[Block].insert(Needed.begin(), Needed.end());
+      KeptForHandlers.try_emplace(Block, Vars.none()).first->second |= Needed;
   }
 
   /// The blocks holding a statement under \p Root.
@@ -131,10 +165,62 @@ private:
     return Reaching;
   }
 
+  const TrackedVars &Vars;
   AnalysisDeclContextManager Manager;
   std::unique_ptr<LiveVariables> Live;
-  llvm::DenseMap<const Stmt *, llvm::DenseSet<const VarDecl *>> After;
-  llvm::DenseMap<const CFGBlock *, llvm::DenseSet<const VarDecl *>> KeptForHandlers;
+  llvm::DenseMap<const Stmt *, llvm::SmallBitVector> After;
+  mutable llvm::DenseMap<const Stmt *, llvm::SmallBitVector> Under;
+  llvm::DenseMap<const CFGBlock *, llvm::SmallBitVector> KeptForHandlers;
+};
+
+/// The frame objects' variables each statement of the body names, its
+/// subtree included (what referencesUnder finds), from one walk: the steps
+/// ask for every statement they evaluate.
+class NamedVariables : public RecursiveASTVisitor<NamedVariables> {
+public:
+  NamedVariables(const Stmt *Body, const TrackedVars &Vars) : Vars(Vars) {
+    TraverseStmt(const_cast<Stmt *>(Body));
+  }
+
+  llvm::SmallBitVector under(const Stmt *S) const {
+    if (!S)
+      return Vars.none();
+    if (auto Found = Under.find(S); Found != Under.end())
+      return Found->second;
+    llvm::SmallBitVector Set = Vars.none(); // (not reached from the body)
+    for (auto &[Var, Locs] : referencesUnder(S).Of)
+      Vars.add(Var, Set);
+    return Set;
+  }
+
+  // As VariableReferences: implicit code included, a binding names its
+  // decomposition.
+  bool shouldVisitImplicitCode() const { return true; }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+      Vars.add(Var, Stack.back());
+    if (const auto *Binding = dyn_cast<BindingDecl>(Ref->getDecl()))
+      if (const auto *Whole = dyn_cast_or_null<VarDecl>(Binding->getDecomposedDecl()))
+        Vars.add(Whole, Stack.back());
+    return true;
+  }
+  // A statement's set is complete when the walk leaves it.
+  bool dataTraverseStmtPre(Stmt *) {
+    Stack.push_back(Vars.none());
+    return true;
+  }
+  bool dataTraverseStmtPost(Stmt *S) {
+    llvm::SmallBitVector Set = Stack.pop_back_val();
+    if (!Stack.empty())
+      Stack.back() |= Set;
+    Under.try_emplace(S, Vars.none()).first->second |= Set;
+    return true;
+  }
+
+private:
+  const TrackedVars &Vars;
+  llvm::SmallVector<llvm::SmallBitVector, 16> Stack;
+  llvm::DenseMap<const Stmt *, llvm::SmallBitVector> Under;
 };
 
 /// The variables the printed text of a node names: what it evaluates but
@@ -224,10 +310,12 @@ private:
 class KeptAnalysis {
 public:
   KeptAnalysis(AsyncFunctionModel &Model, ASTContext &Context,
-               DiagnosticReporter &Diags)
+               DiagnosticReporter &Diags, const NodeParents &Parents)
       : M(Model), Ctx(Context), SM(Context.getSourceManager()), Diags(Diags),
-        Live(Model.Function.Definition, Context) {
-    Body = cast<CoroutineBodyStmt>(M.Function.Definition->getBody())->getBody();
+        Parents(Parents), Vars(Model),
+        Live(Model.Function.Definition, Vars, Context),
+        Body(cast<CoroutineBodyStmt>(M.Function.Definition->getBody())->getBody()),
+        Named(Body, Vars) {
     Refs.add(Body);
   }
 
@@ -244,7 +332,7 @@ public:
 
 private:
   void findEscapes() {
-    Escapes Search(Body, Ctx);
+    Escapes Search(Body, Parents);
     for (FrameObject &Object : M.Objects)
       if (Object.Var && !Object.StoredAsPointer && !Object.HasDestructor &&
           Object.Kind != ObjectKind::Temporary)
@@ -397,7 +485,7 @@ private:
     // What the rewrite evaluates after the await, although the CFG may
     // order it first (see EvaluationOrder.h).
     return llvm::any_of(P.EvaluatedAfter, [&](const Stmt *Part) {
-      return referencesUnder(Part).Of.count(Object.Var) > 0;
+      return Vars.in(Object.Var, Named.under(Part));
     });
   }
 
@@ -488,16 +576,14 @@ private:
 
   /// The kept objects whose storage a step needs.
   std::vector<ObjectId> storageNeeded(const Step &St) const {
-    llvm::DenseSet<const VarDecl *> LiveVars, Named;
+    llvm::SmallBitVector LiveVars = Vars.none(), Read = Vars.none();
     for (const Stmt *Root : St.Roots) {
-      Live.collectUnder(Root, LiveVars);
-      for (auto &[Var, Locs] : referencesUnder(Root).Of)
-        Named.insert(Var);
+      LiveVars |= Live.liveUnder(Root);
+      Read |= Named.under(Root);
     }
     // A throw at this step may reach a handler: what it reads is needed.
     for (const Stmt *Handler : St.Handlers)
-      for (auto &[Var, Locs] : referencesUnder(Handler).Of)
-        Named.insert(Var);
+      Read |= Named.under(Handler);
     std::vector<ObjectId> Needed;
     for (ObjectId Id : St.InScope) {
       const FrameObject &Object = M.Objects[Id];
@@ -509,7 +595,7 @@ private:
           (Object.declaration() && Object.StoredAsPointer) ||
           !Live.available() || Object.Kind == ObjectKind::Temporary ||
           Object.Kind == ObjectKind::This ||
-          (Object.Var && (LiveVars.count(Object.Var) || Named.count(Object.Var))))
+          (Object.Var && (Vars.in(Object.Var, LiveVars) || Vars.in(Object.Var, Read))))
         Needed.push_back(Id);
     }
     // A relocated awaitee is moved into the frame after its operand is
@@ -560,8 +646,11 @@ private:
   ASTContext &Ctx;
   SourceManager &SM;
   DiagnosticReporter &Diags;
+  const NodeParents &Parents;
+  TrackedVars Vars;
   Liveness Live;
-  const Stmt *Body = nullptr;
+  const Stmt *Body;
+  NamedVariables Named;
   VariableReferences Refs;
 };
 
@@ -569,8 +658,9 @@ private:
 
 std::optional<KeptObjects> computeKeptObjects(AsyncFunctionModel &Model,
                                               ASTContext &Context,
-                                              DiagnosticReporter &Diags) {
-  return KeptAnalysis(Model, Context, Diags).run();
+                                              DiagnosticReporter &Diags,
+                                              const NodeParents &Parents) {
+  return KeptAnalysis(Model, Context, Diags, Parents).run();
 }
 
 } // namespace unawait

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "Analysis/AsyncFunctionModel.h"
+#include "Analysis/NodeParents.h"
 #include "llvm/ADT/BitVector.h"
 
 namespace unawait {
@@ -29,6 +30,7 @@ struct KeptObjects {
 /// then.
 std::optional<KeptObjects> computeKeptObjects(AsyncFunctionModel &Model,
                                               clang::ASTContext &Context,
-                                              DiagnosticReporter &Diags);
+                                              DiagnosticReporter &Diags,
+                                              const NodeParents &Parents);
 
 } // namespace unawait

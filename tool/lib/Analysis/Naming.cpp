@@ -330,8 +330,7 @@ void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
   const Stmt *Body = Model.Function.Definition->getBody();
   // Every identifier the function spells, its signature included: no name
   // the generated class declares may capture or hide one of them.
-  std::map<std::string, unsigned> Identifiers =
-      functionIdentifiers(Model.Function.Definition, Context);
+  const std::map<std::string, unsigned> &Identifiers = Model.SpelledIdentifiers;
   OwnMentions Mentions(Model);
   Mentions.TraverseStmt(const_cast<Stmt *>(Body));
 

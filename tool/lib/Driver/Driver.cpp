@@ -308,6 +308,7 @@ int writeRewrites(const Options &O, const CompilationOptions &Compile) {
         }
         EmitOptions EmitFile = Emit;
         EmitFile.MainFileName = asGiven(mainFileName(Context), Compile.Files);
+        EmitFile.FormatThreads = threadsPerFile(Compile);
         if (std::optional<std::string> Text =
                 rewriteMainFile(Context, Diags, Models, EmitFile)) {
           std::lock_guard<std::mutex> Lock(RewrittenMutex);

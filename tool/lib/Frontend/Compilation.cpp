@@ -75,6 +75,19 @@ public:
       : Handle(Handle), Engine(Engine), Diags(Engine), File(std::move(File)) {}
 
   void InitializeSema(clang::Sema &S) override { TheSema = &S; }
+
+  /// The bodies of the functions of system headers are not parsed (as
+  /// clangd's preamble does not): the tool looks at nothing in them (no
+  /// function there is external, see isExternalCandidate), and parsing them
+  /// was a fifth of the parse of a small file (issue 10). Clang parses what
+  /// the rest of the file may need anyway: constexpr functions and deduced
+  /// return types (Sema::canSkipFunctionBody).
+  bool shouldSkipFunctionBody(clang::Decl *D) override {
+    const clang::SourceManager &SM = D->getASTContext().getSourceManager();
+    const clang::FunctionDecl *F = D->getAsFunction();
+    return F && !isAnnotatedAsync(F) &&
+           SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+  }
   void ForgetSema() override { TheSema = nullptr; }
 
   void HandleTranslationUnit(clang::ASTContext &Context) override {
@@ -112,6 +125,7 @@ public:
   CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
     // "N errors generated." belongs with the file's other diagnostics.
     CI.setVerboseOutputStream(Diagnostics);
+    CI.getFrontendOpts().SkipFunctionBodies = true; // (those the consumer says)
     return std::make_unique<HandlerConsumer>(Handle, CI.getDiagnostics(), Input);
   }
 
@@ -272,12 +286,20 @@ private:
   bool Progress;
 };
 
+unsigned coreCount(const CompilationOptions &Options) {
+  return llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
+}
+
+/// The files parsed at once.
 unsigned threadCount(const CompilationOptions &Options) {
-  unsigned Cores = llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
-  return std::max(1u, std::min<unsigned>(Cores, Options.Files.size()));
+  return std::max(1u, std::min<unsigned>(coreCount(Options), Options.Files.size()));
 }
 
 } // namespace
+
+unsigned threadsPerFile(const CompilationOptions &Options) {
+  return std::max(1u, coreCount(Options) / threadCount(Options));
+}
 
 std::vector<std::string> defaultCompilerArgs(llvm::StringRef RuntimeIncludeDir) {
   return {"-std=c++20", "-I" + RuntimeIncludeDir.str()};

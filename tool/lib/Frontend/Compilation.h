@@ -72,6 +72,10 @@ CompilationResult processFiles(const CompilationOptions &Options,
                                const TranslationUnitHandler &Handle,
                                std::vector<bool> *FailedFiles = nullptr);
 
+/// The threads each file's own work after its parse may use: the cores -j
+/// allows, shared among the files parsed at once.
+unsigned threadsPerFile(const CompilationOptions &Options);
+
 /// The default compiler arguments used without `--` and without -p.
 std::vector<std::string> defaultCompilerArgs(llvm::StringRef RuntimeIncludeDir);
 

@@ -268,24 +268,33 @@ FunctionReport report(const AsyncFunctionModel &Model, const ModelRegistry &Mode
   return Function;
 }
 
-std::string boxedText(const FieldReport &Field) {
+// The text formats are written to a stream: llvm::formatv parses its
+// format string at every call, and was a tenth of `unawait sizes` on a file
+// of many functions (issue 10).
+
+void writeBoxed(llvm::raw_ostream &OS, const FieldReport &Field) {
   if (!Field.BoxedSize)
-    return ", boxed frame of unknown size";
-  return llvm::formatv(", boxed frame {0} bytes", *Field.BoxedSize).str();
+    OS << ", boxed frame of unknown size";
+  else
+    OS << ", boxed frame " << *Field.BoxedSize << " bytes";
 }
 
 /// A field's line; an awaitee's is followed by the boxes inside it.
 std::string fieldText(const FieldReport &Field, const StateReport &State) {
-  std::string S = llvm::formatv("{0} `{1}`: {2} bytes, offset {3}, type `{4}`", Field.Kind,
-                                Field.Name, Field.Size, Field.Offset, Field.Type);
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << Field.Kind << " `" << Field.Name << "`: " << Field.Size << " bytes, offset "
+     << Field.Offset << ", type `" << Field.Type << "`";
   if (Field.Kind == "box")
-    S += boxedText(Field);
-  S += ": " + Field.Why;
+    writeBoxed(OS, Field);
+  OS << ": " << Field.Why;
   for (const FieldReport &Box : State.Fields)
-    if (!Box.Inside.empty() && Box.Inside == Field.Name)
-      S += llvm::formatv("\n            box `{0}` (in `{1}`): {2} bytes, type `{3}`{4}: {5}",
-                         Box.Name, Box.Inside, Box.Size, Box.Type, boxedText(Box), Box.Why)
-               .str();
+    if (!Box.Inside.empty() && Box.Inside == Field.Name) {
+      OS << "\n            box `" << Box.Name << "` (in `" << Box.Inside << "`): " << Box.Size
+         << " bytes, type `" << Box.Type << "`";
+      writeBoxed(OS, Box);
+      OS << ": " << Box.Why;
+    }
   return S;
 }
 
@@ -295,79 +304,82 @@ struct TextLine {
   std::string Text;
 };
 
+/// "<what>: <size> bytes, offset <offset>".
+std::string tagText(llvm::StringRef What, const FunctionReport::Tag &Tag) {
+  return (What + ": " + llvm::Twine(Tag.Size) + " bytes, offset " + llvm::Twine(Tag.Offset))
+      .str();
+}
+
 /// A state's lines as rustc's -Zprint-type-sizes prints a variant: its
 /// fields, the discriminant and live bits, and "padding" for every gap
 /// (storage the state does not use, or alignment), "end padding" after the
 /// last, so that the lines add up to the frame.
-std::string stateLines(const FunctionReport &F, const StateReport &State) {
+void writeStateLines(llvm::raw_ostream &OS, const FunctionReport &F, const StateReport &State) {
   std::vector<TextLine> Lines;
   for (const FieldReport &Field : State.Fields)
     if (Field.Inside.empty())
       Lines.push_back({Field.Offset, Field.Size, fieldText(Field, State)});
   Lines.push_back({F.Discriminant.Offset, F.Discriminant.Size,
-                   llvm::formatv("discriminant: {0} bytes, offset {1}",
-                                 F.Discriminant.Size, F.Discriminant.Offset)});
+                   tagText("discriminant", F.Discriminant)});
   if (F.LiveBits)
-    Lines.push_back({F.LiveBits->Offset, F.LiveBits->Size,
-                     llvm::formatv("live bits: {0} bytes, offset {1}",
-                                   F.LiveBits->Size, F.LiveBits->Offset)});
+    Lines.push_back({F.LiveBits->Offset, F.LiveBits->Size, tagText("live bits", *F.LiveBits)});
   std::stable_sort(Lines.begin(), Lines.end(), [](const TextLine &A, const TextLine &B) {
     return A.Offset < B.Offset;
   });
-  std::string S;
   uint64_t End = 0;
   for (const TextLine &Line : Lines) {
     if (Line.Offset > End)
-      S += llvm::formatv("        padding: {0} bytes\n", Line.Offset - End);
-    S += "        " + Line.Text + "\n";
+      OS << "        padding: " << Line.Offset - End << " bytes\n";
+    OS << "        " << Line.Text << "\n";
     End = std::max(End, Line.Offset + Line.Size);
   }
   if (F.Size > End)
-    S += llvm::formatv("        end padding: {0} bytes\n", F.Size - End);
-  return S;
+    OS << "        end padding: " << F.Size - End << " bytes\n";
 }
 
 std::string renderText(const std::vector<FunctionReport> &Functions) {
   std::string S;
+  llvm::raw_string_ostream OS(S);
   for (const FunctionReport &F : Functions) {
-    S += llvm::formatv("function `{0}` ({1}:{2}): {3} bytes, alignment {4} bytes\n",
-                       F.Name, F.File, F.Line, F.Size, F.Align);
+    OS << "function `" << F.Name << "` (" << F.File << ":" << F.Line << "): " << F.Size
+       << " bytes, alignment " << F.Align << " bytes\n";
     for (const StateReport &State : F.States) {
-      S += llvm::formatv("    state `{0}`", State.Name);
+      OS << "    state `" << State.Name << "`";
       if (!State.Await.empty())
-        S += llvm::formatv(" (line {0}, `{1}`)", State.Line, State.Await);
-      S += llvm::formatv(": {0} bytes\n", State.Held);
-      S += stateLines(F, State);
+        OS << " (line " << State.Line << ", `" << State.Await << "`)";
+      OS << ": " << State.Held << " bytes\n";
+      writeStateLines(OS, F, State);
     }
     if (!F.Hint.empty())
-      S += "    note: " + F.Hint + "\n";
+      OS << "    note: " << F.Hint << "\n";
   }
   return S;
 }
 
 std::string renderMarkdown(const std::vector<FunctionReport> &Functions) {
-  std::string S = "| function | location | frame bytes | largest state |\n"
-                  "|---|---|---:|---|\n";
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << "| function | location | frame bytes | largest state |\n"
+        "|---|---|---:|---|\n";
   for (const FunctionReport &F : Functions) {
     const StateReport *Largest = &F.States.front();
     for (const StateReport &State : F.States)
       if (State.Size > Largest->Size)
         Largest = &State;
-    S += llvm::formatv("| `{0}` | {1}:{2} | {3} | {4} ({5} B) |\n", F.Name,
-                       F.File, F.Line, F.Size, Largest->Name, Largest->Size);
+    OS << "| `" << F.Name << "` | " << F.File << ":" << F.Line << " | " << F.Size << " | "
+       << Largest->Name << " (" << Largest->Size << " B) |\n";
   }
   for (const FunctionReport &F : Functions) {
-    S += llvm::formatv("\n#### `{0}`: {1} bytes\n\n| state | field | kind | "
-                       "type | bytes | offset | why |\n"
-                       "|---|---|---|---|---:|---:|---|\n",
-                       F.Name, F.Size);
+    OS << "\n#### `" << F.Name << "`: " << F.Size
+       << " bytes\n\n| state | field | kind | type | bytes | offset | why |\n"
+          "|---|---|---|---|---:|---:|---|\n";
     for (const StateReport &State : F.States)
       for (const FieldReport &Field : State.Fields)
-        S += llvm::formatv("| {0} | `{1}` | {2} | `{3}` | {4} | {5} | {6} |\n",
-                           State.Name, Field.Name, Field.Kind, Field.Type,
-                           Field.Size, Field.Offset, Field.Why);
+        OS << "| " << State.Name << " | `" << Field.Name << "` | " << Field.Kind << " | `"
+           << Field.Type << "` | " << Field.Size << " | " << Field.Offset << " | "
+           << Field.Why << " |\n";
     if (!F.Hint.empty())
-      S += "\n> " + F.Hint + "\n";
+      OS << "\n> " << F.Hint << "\n";
   }
   return S;
 }

@@ -204,7 +204,7 @@ std::optional<std::string> rewriteMainFile(ASTContext &Context,
   if (Models.models().empty())
     return Code;
   llvm::StringRef Name = SM.getFileEntryRefForID(Main)->getName();
-  return formatRegions(Code, Regions, Name, Context.getLangOpts());
+  return formatRegions(Code, Regions, Name, Context.getLangOpts(), Options.FormatThreads);
 }
 
 std::string writeFileAtomically(llvm::StringRef Path, llvm::StringRef Text) {

@@ -5,6 +5,8 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include <map>
 #include <optional>
 
@@ -185,6 +187,21 @@ format::FormatStyle passesFor(llvm::StringRef Chunk, const format::FormatStyle &
 /// the blank lines at its start are formatted after text, as in the file.
 constexpr llvm::StringLiteral ChunkPrefix = "int unawait_chunk_prefix;\n";
 
+/// \p Code with \p Changes made. clang-format's replacements are sorted and
+/// never overlap, so they are spliced in: tooling::applyAllReplacements
+/// builds a file manager, a source manager and a rewriter for each call.
+std::string applyChanges(llvm::StringRef Code, const tooling::Replacements &Changes) {
+  std::string Result;
+  unsigned At = 0;
+  for (const tooling::Replacement &Change : Changes) {
+    Result += Code.slice(At, Change.getOffset());
+    Result += Change.getReplacementText();
+    At = Change.getOffset() + Change.getLength();
+  }
+  Result += Code.substr(At);
+  return Result;
+}
+
 /// \p Chunk with \p Ranges (offsets in the chunk) formatted.
 std::string formatChunk(llvm::StringRef Chunk, std::vector<tooling::Range> Ranges,
                         bool Prefixed, const format::FormatStyle &Style,
@@ -193,34 +210,30 @@ std::string formatChunk(llvm::StringRef Chunk, std::vector<tooling::Range> Range
   if (Prefixed)
     for (tooling::Range &R : Ranges)
       R = tooling::Range(R.getOffset() + ChunkPrefix.size(), R.getLength());
-  tooling::Replacements Changes = format::reformat(Style, Code, Ranges, FileName);
-  llvm::Expected<std::string> Formatted = tooling::applyAllReplacements(Code, Changes);
-  if (!Formatted) {
-    llvm::consumeError(Formatted.takeError());
-    return Chunk.str();
-  }
+  std::string Formatted = applyChanges(Code, format::reformat(Style, Code, Ranges, FileName));
   if (!Prefixed)
-    return *Formatted;
-  if (!llvm::StringRef(*Formatted).starts_with(ChunkPrefix))
+    return Formatted;
+  if (!llvm::StringRef(Formatted).starts_with(ChunkPrefix))
     return Chunk.str(); // (not seen: the prefix's line is not formatted)
-  return Formatted->substr(ChunkPrefix.size());
+  return Formatted.substr(ChunkPrefix.size());
 }
 
-} // namespace
+/// A run of the file: the user's text, copied as it is, or a chunk and the
+/// regions in it (offsets in the chunk), to be formatted.
+struct Piece {
+  llvm::StringRef Text;
+  std::vector<tooling::Range> Regions;
+  bool Prefixed = false;
+  std::string Formatted;
+};
 
-std::string formatRegions(const std::string &Code,
-                          const std::vector<std::string> &Regions,
-                          llvm::StringRef FileName, const LangOptions &LangOpts) {
-  std::vector<tooling::Range> Ranges = locate(Code, Regions);
-  llvm::Expected<format::FormatStyle> Style =
-      format::getStyle("file", FileName, "LLVM", Code);
-  if (!Style) {
-    llvm::consumeError(Style.takeError());
-    Style = format::getLLVMStyle();
-  }
-  auto [Cuts, GapStarts] =
-      safeCuts(Code, LangOpts, Style->NamespaceIndentation != format::FormatStyle::NI_None);
-  std::string Result;
+/// The file cut into pieces: the user's text and chunks (see the file
+/// comment of RegionFormatter.h).
+std::vector<Piece> cut(llvm::StringRef Code, const std::vector<tooling::Range> &Ranges,
+                       const SafeCuts &Safe) {
+  const std::vector<unsigned> &Cuts = Safe.Cuts;
+  const std::vector<unsigned> &GapStarts = Safe.GapStarts;
+  std::vector<Piece> Pieces;
   unsigned ChunkBegin = 0;
   for (size_t First = 0; First < Ranges.size();) {
     // The chunk begins where the gap of whitespace and comments before its
@@ -229,7 +242,7 @@ std::string formatRegions(const std::string &Code,
     // clang-format would only lex and parse it again.
     auto Gap = llvm::upper_bound(GapStarts, Ranges[First].getOffset());
     if (Gap != GapStarts.begin() && *std::prev(Gap) > ChunkBegin) {
-      Result += llvm::StringRef(Code).slice(ChunkBegin, *std::prev(Gap));
+      Pieces.push_back({Code.slice(ChunkBegin, *std::prev(Gap))});
       ChunkBegin = *std::prev(Gap);
     }
     // The chunk ends at the first safe cut after a region that comes before
@@ -244,16 +257,56 @@ std::string formatRegions(const std::string &Code,
         break;
       }
     }
-    std::vector<tooling::Range> Own;
+    Piece Chunk{Code.slice(ChunkBegin, ChunkEnd)};
     for (size_t I = First; I <= Last; ++I)
-      Own.emplace_back(Ranges[I].getOffset() - ChunkBegin, Ranges[I].getLength());
-    llvm::StringRef Chunk = llvm::StringRef(Code).slice(ChunkBegin, ChunkEnd);
-    Result += formatChunk(Chunk, std::move(Own), ChunkBegin > 0,
-                          passesFor(Chunk, *Style, LangOpts), FileName);
+      Chunk.Regions.emplace_back(Ranges[I].getOffset() - ChunkBegin, Ranges[I].getLength());
+    Chunk.Prefixed = ChunkBegin > 0;
+    Pieces.push_back(std::move(Chunk));
     ChunkBegin = ChunkEnd;
     First = Last + 1;
   }
-  return Result + Code.substr(ChunkBegin);
+  Pieces.push_back({Code.substr(ChunkBegin)});
+  return Pieces;
+}
+
+} // namespace
+
+std::string formatRegions(const std::string &Code,
+                          const std::vector<std::string> &Regions,
+                          llvm::StringRef FileName, const LangOptions &LangOpts,
+                          unsigned Threads) {
+  llvm::Expected<format::FormatStyle> Style =
+      format::getStyle("file", FileName, "LLVM", Code);
+  if (!Style) {
+    llvm::consumeError(Style.takeError());
+    Style = format::getLLVMStyle();
+  }
+  std::vector<Piece> Pieces =
+      cut(Code, locate(Code, Regions),
+          safeCuts(Code, LangOpts, Style->NamespaceIndentation != format::FormatStyle::NI_None));
+  std::vector<Piece *> Chunks;
+  for (Piece &P : Pieces)
+    if (!P.Regions.empty())
+      Chunks.push_back(&P);
+  auto formatOne = [&](Piece *P) {
+    P->Formatted = formatChunk(P->Text, P->Regions, P->Prefixed,
+                               passesFor(P->Text, *Style, LangOpts), FileName);
+  };
+  // The chunks are independent (each clang-format call has its own source
+  // manager): on the cores the parses of other files leave free, they are
+  // formatted at once.
+  if (Threads > 1 && Chunks.size() > 1) {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
+    for (Piece *P : Chunks)
+      Pool.async(formatOne, P);
+    Pool.wait();
+  } else {
+    llvm::for_each(Chunks, formatOne);
+  }
+  std::string Result;
+  for (const Piece &P : Pieces)
+    Result += P.Regions.empty() ? llvm::StringRef(P.Text) : llvm::StringRef(P.Formatted);
+  return Result;
 }
 
 } // namespace unawait

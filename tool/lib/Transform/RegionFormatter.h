@@ -23,10 +23,11 @@
 namespace unawait {
 
 /// \p Code with each of \p Regions (texts that occur in it) formatted and
-/// nothing else changed. A region not found is left as it is.
+/// nothing else changed. A region not found is left as it is. The chunks
+/// are formatted on up to \p Threads threads.
 std::string formatRegions(const std::string &Code,
                           const std::vector<std::string> &Regions,
                           llvm::StringRef FileName,
-                          const clang::LangOptions &LangOpts);
+                          const clang::LangOptions &LangOpts, unsigned Threads = 1);
 
 } // namespace unawait

@@ -123,7 +123,7 @@ private:
   /// declaration).
   std::map<const FrameObject *, std::string> argumentNames() const {
     std::set<std::string> Taken{M.ClassName};
-    for (const auto &[Identifier, Count] : functionIdentifiers(M.Function.Definition, Ctx))
+    for (const auto &[Identifier, Count] : M.SpelledIdentifiers)
       Taken.insert(Identifier);
     for (const FrameObject &Object : M.Objects)
       for (const std::string &Name : {Object.MemberName, Object.LocalName,

@@ -36,6 +36,8 @@ struct EmitOptions {
   /// spelled it); empty: the name clang opened it by (made absolute by
   /// clang's tools). A `#line` of the user's own is followed as written.
   std::string MainFileName;
+  /// The threads formatting the generated code may use.
+  unsigned FormatThreads = 1;
 };
 
 /// `#line N "file"` for \p Loc (its expansion), with \p Options' name for
