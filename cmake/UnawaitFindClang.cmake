@@ -2,8 +2,18 @@
 # fails at configure time, naming the Debian packages, when it is missing.
 # Asking find_package for version 19 is refused by the 19.1.7 package, so the
 # major version is checked afterwards.
-set(_unawait_clang_hint /usr/lib/llvm-19/lib/cmake/clang)
-find_package(Clang CONFIG HINTS ${_unawait_clang_hint})
+#
+# Without -DClang_DIR, only the LLVM 19 location is searched: a default
+# search would find another version first (Debian's /usr/lib/cmake/clang-14,
+# say), whose package can fail inside its own files with a message that does
+# not name the version this project needs.
+set(UNAWAIT_CLANG_HINT /usr/lib/llvm-19/lib/cmake/clang CACHE PATH
+    "Where Clang 19's CMake package is looked for when Clang_DIR is not given")
+if(Clang_DIR)
+  find_package(Clang CONFIG)
+else()
+  find_package(Clang CONFIG PATHS ${UNAWAIT_CLANG_HINT} NO_DEFAULT_PATH)
+endif()
 if(NOT Clang_FOUND)
   message(FATAL_ERROR
     "unawait needs LLVM/Clang 19 development files, and they were not found.\n"
