@@ -2046,7 +2046,9 @@ class Gen:
             return v.kind == "int" and not v.mutable and not v.loop
 
         def copy_of(v):
-            kind = {"int": "int", "ptr": "ptr"}.get(v.kind, "obj" if mutable else "cobj")
+            # A copy of a `const Obj &` is const even in a mutable lambda.
+            kind = {"int": "int", "ptr": "ptr"}.get(
+                v.kind, "obj" if mutable and v.kind != "cobj" else "cobj")
             copy = Var(v.name, kind, mutable=mutable if kind == "int" else True)
             copy.const_copy = not mutable
             return copy

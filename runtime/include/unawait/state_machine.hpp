@@ -26,6 +26,7 @@
 #include "config.hpp"
 #include "context.hpp"
 #include "detail/pack.hpp"
+#include "detail/structured_binding.hpp"
 #include "poll.hpp"
 
 namespace unawait::detail {

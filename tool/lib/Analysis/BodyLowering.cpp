@@ -1189,6 +1189,7 @@ public:
   /// element, or the reference tuple-like bindings hold.
   void declareBindings(BlockNode &Out, const DecompositionDecl *Decomposition) {
     ObjectId Whole = M.ObjectOfVar[Decomposition];
+    unsigned Index = 0;
     for (const BindingDecl *Binding : Decomposition->bindings()) {
       auto Replacement = std::make_shared<Code>();
       if (const VarDecl *Holding = Binding->getHoldingVar()) {
@@ -1214,13 +1215,63 @@ public:
                                               "binding's index is not constant");
         Replacement->object(Whole).literal(
             "[" + std::to_string(Index.Val.getInt().getExtValue()) + "]");
-      } else {
-        return reportUnsupported(Diags, Binding->getLocation(),
+      } else if (const BindingDecl *Unnamed = perInstanceUnnameable(Decomposition)) {
+        return reportUnsupported(Diags, Unnamed->getLocation(),
                                  Unsupported::DependentBinding),
                void(Failed = true);
+      } else {
+        // Only the instance knows what the name reads: the runtime decides
+        // as [dcl.struct.bind] does (detail/structured_binding.hpp).
+        Replacement->literal("unawait::detail::structured_binding<" + std::to_string(Index) +
+                             ", " + std::to_string(Decomposition->bindings().size()) + ", ")
+            .declaredType(Whole)
+            .literal(">(")
+            .object(Whole)
+            .literal(")");
       }
       BindingCode[Binding] = {Whole, std::move(Replacement)};
+      ++Index;
     }
+  }
+
+  /// For a decomposition whose type depends on template arguments, the
+  /// first name unawait::detail::structured_binding cannot read: every one
+  /// when the hidden variable's type is not deduced from its initializer
+  /// (FrameObject::Deduced) or there are more than 16 names; else one that
+  /// an instance clang made binds to a bit-field or to a temporary (a
+  /// tuple-like get<I> returning a value), or one of an array decomposed by
+  /// copy (its elements are copied one by one, which the hidden variable's
+  /// type does not say). Instances only the rewritten program makes are
+  /// checked by the runtime's static_assert or fail to compile.
+  const BindingDecl *perInstanceUnnameable(const DecompositionDecl *Decomposition) const {
+    const BindingDecl *First = Decomposition->bindings().front();
+    if (!M.Objects[M.ObjectOfVar.at(Decomposition)].DeducedFrom ||
+        Decomposition->bindings().size() > 16)
+      return First;
+    for (const FunctionDecl *Instance : clangInstances(M))
+      for (const DeclStmt *Declaration : nodesUnder<DeclStmt>(Instance->getBody()))
+        for (const Decl *D : Declaration->decls())
+          if (const auto *Same = dyn_cast<DecompositionDecl>(D);
+              Same && Same->getLocation() == Decomposition->getLocation())
+            if (const BindingDecl *Unnamed = unnameableBinding(Same))
+              return Unnamed;
+    return nullptr;
+  }
+
+  static const BindingDecl *unnameableBinding(const DecompositionDecl *Instance) {
+    if (Instance->getType()->isArrayType())
+      return Instance->bindings().front();
+    for (const BindingDecl *Binding : Instance->bindings()) {
+      // (IgnoreImpCasts leaves the MaterializeTemporaryExpr.)
+      if (const VarDecl *Holding = Binding->getHoldingVar();
+          Holding && isa<MaterializeTemporaryExpr>(Holding->getInit()->IgnoreImpCasts()))
+        return Binding;
+      if (const auto *Member = dyn_cast_or_null<MemberExpr>(Binding->getBinding());
+          Member && isa<FieldDecl>(Member->getMemberDecl()) &&
+          cast<FieldDecl>(Member->getMemberDecl())->isBitField())
+        return Binding;
+    }
+    return nullptr;
   }
 
   /// `::std::get<I>(std::move(e))` (or `e.get<I>()`): a tuple-like
@@ -2975,8 +3026,8 @@ public:
       qualifyContractName(Ref->getDecl(), Ref->getLocation());
     // (A variable, or a structured binding an annotated lambda captures.)
     if (auto Found = L.M.ObjectOfVar.find(Ref->getDecl()); Found != L.M.ObjectOfVar.end()) {
-      if (heldByCapture(Ref, Ref->getDecl()))
-        return true; // the capture, as written
+      if (heldByCapture(Ref, Ref->getDecl()) || NamedThroughReference.count(Ref))
+        return true; // the capture, or copyThroughReferences's reference, as written
       if (std::optional<SourceLocation> Loc = writtenAt(Ref->getLocation(), Found->second)) {
         Hole H;
         H.HoleKind = Hole::Kind::Object;
@@ -3256,12 +3307,21 @@ public:
     H.Replacement->literal("] { return ").source(H.Range, Index).literal("; }()");
     L.addHole(std::move(H));
     // Inside, the captures name those references: as written, not the
-    // frame's members.
+    // frame's members. So do the initializers of init-captures, which are
+    // evaluated there (`[x, &h = x]`).
     for (const CapturedObject &Object : Copied)
       if (Object.Capture->isExplicit() && !Object.Capture->getLocation().isMacroID())
         replaceText(L.rangeOf(SourceRange(Object.Capture->getLocation(),
                                           Object.Capture->getLocation())),
                     Object.Var->getName().str());
+    for (const LambdaCapture &Capture : Lambda->captures())
+      if (Lambda->isInitCapture(&Capture))
+        for (const DeclRefExpr *Ref :
+             nodesUnder<DeclRefExpr>(cast<VarDecl>(Capture.getCapturedVar())->getInit()))
+          if (llvm::any_of(Copied, [&](const CapturedObject &Object) {
+                return Object.Var == Ref->getDecl();
+              }))
+            NamedThroughReference.insert(Ref);
   }
 
   /// A capture of `this` where `this` is not the object the frame points
@@ -3421,6 +3481,8 @@ private:
   llvm::DenseSet<SourceLocation> CaptureOfThis;
   /// A lambda capturing `*this` -> the name of its copy.
   llvm::DenseMap<const LambdaExpr *, std::string> StarThisCopies;
+  /// Uses, in init-captures, of what copyThroughReferences binds.
+  llvm::DenseSet<const DeclRefExpr *> NamedThroughReference;
   /// A template's instances' paren-list initializations, found on first use.
   std::optional<InstanceParenLists> InstanceLists;
   /// Implicit `this` of a qualified member access -> where it is written.

@@ -39,6 +39,14 @@ Code &Code::awaitValue(unsigned Point) {
   return *this;
 }
 
+Code &Code::declaredType(ObjectId Id) {
+  Piece P;
+  P.PieceKind = Piece::Kind::DeclaredType;
+  P.Object = Id;
+  Pieces.push_back(std::move(P));
+  return *this;
+}
+
 Code &Code::append(const Code &Other) {
   Pieces.insert(Pieces.end(), Other.Pieces.begin(), Other.Pieces.end());
   return *this;
@@ -338,6 +346,9 @@ std::string dumpCode(const Code &C) {
       break;
     case Code::Piece::Kind::AwaitValue:
       S += "@" + std::to_string(P.Point);
+      break;
+    case Code::Piece::Kind::DeclaredType:
+      S += "decltype($" + std::to_string(P.Object) + ")";
       break;
     }
   }

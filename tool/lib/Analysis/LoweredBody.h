@@ -94,6 +94,9 @@ struct Code {
       Object,
       /// The value of a completed await.
       AwaitValue,
+      /// The declared type of frame object Object, whose type only the
+      /// instance knows (FrameObject::Deduced): `std::decay_t<decltype((e))>`.
+      DeclaredType,
     } PieceKind = Kind::Literal;
     std::string Text;
     TextRange Range;
@@ -108,6 +111,7 @@ struct Code {
   Code &source(TextRange Range, int Except = -1);
   Code &object(ObjectId Id);
   Code &awaitValue(unsigned Point);
+  Code &declaredType(ObjectId Id);
   Code &append(const Code &Other);
   /// "(...)" around this code.
   Code parenthesized() const;

@@ -226,6 +226,9 @@ std::string SourceText::print(const Code &C, const Excluded &Except) const {
     case Code::Piece::Kind::AwaitValue:
       Text += awaitValue(P.Point);
       break;
+    case Code::Piece::Kind::DeclaredType:
+      Text += declaredType(P.Object);
+      break;
     }
   }
   return Text;
