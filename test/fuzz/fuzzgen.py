@@ -2049,7 +2049,8 @@ class Gen:
             # A copy of a `const Obj &` is const even in a mutable lambda.
             kind = {"int": "int", "ptr": "ptr"}.get(
                 v.kind, "obj" if mutable and v.kind != "cobj" else "cobj")
-            copy = Var(v.name, kind, mutable=mutable if kind == "int" else True)
+            # (A copy of a const int stays const too.)
+            copy = Var(v.name, kind, mutable=mutable and v.mutable if kind == "int" else True)
             copy.const_copy = not mutable
             return copy
 

@@ -350,6 +350,12 @@ private:
       FrameObject &Object = Instance.Objects[Instance.LayoutObjects[I]];
       if (hasKnownSize(Object.StoredType) && !Object.SpelledAs && !Object.DeducedFrom)
         continue;
+      // A variable keeping a generated class (`auto f = g();` only awaited)
+      // whose call does not depend on template arguments: the same class in
+      // every instance, measured with the template (clang's instantiation
+      // has the Async<T> of the unrewritten program).
+      if (Object.Var && Object.Generated)
+        continue;
       if (Object.Pack) {
         if (!measurePack(Object, Callee, Where))
           return false;
