@@ -6,7 +6,9 @@
 // array, or get<I> of a tuple-like type, found as a member or by ADL and
 // called on an lvalue or an xvalue as the declaration says. Writes through a
 // name reach the object; the tracers show no copy or move C++ does not make,
-// and an extended temporary ends with its scope and on drop.
+// and an extended temporary ends with its scope and on drop. The report says
+// why an int parameter is kept in the int instance: the class template keeps
+// it for the destructor another instance's type may have.
 // RUN: %difftest %s | FileCheck %s --check-prefix=OUT
 // RUN: unawait rewrite --line-directives %s | %golden %s | FileCheck %s
 // RUN: unawait rewrite --emit-size-asserts %s -o %t.asserts.cpp
@@ -86,6 +88,7 @@ int main() {
                  1);
 }
 // SIZES-LABEL: function `decompose<Point<int>, std::tuple<Named, int>, adl::Cell, int>`
+// SIZES: param `element`: 4 bytes, offset {{[0-9]+}}, type `int`: a type that depends on template arguments: kept in every instance for the destructor some may have
 // SIZES: local `[x, y]`: 8 bytes, offset {{[0-9]+}}, type `Point<int>`
 // SIZES: local `[from_xvalue]`: 8 bytes, offset {{[0-9]+}}, type `adl::Cell`
 // SIZES: local `[px, py]`: 32 bytes, offset {{[0-9]+}}, type `Point<Named>`
@@ -137,7 +140,7 @@ int main() {
 // CHECK-NEXT:           make_point<std::tuple_element_t<0, Tuple>>("px", "py")};
 // CHECK-NEXT:       live_ |= Live::bindings_6;
 // CHECK-NEXT:       std::printf("before the await\n");
-// CHECK-NEXT:       // Suspend0: `co_await wake_yield(0)` (line 69)
+// CHECK-NEXT:       // Suspend0: `co_await wake_yield(0)` (line 71)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(0));
 // CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0:

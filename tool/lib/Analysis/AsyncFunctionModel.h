@@ -92,6 +92,9 @@ enum class HoldReason {
   UsedAfter,
   /// Its destructor has not run yet.
   Destructor,
+  /// Its type depends on template arguments: the class template keeps it
+  /// for its destructor, which some instances may have.
+  DependentDestructor,
   /// A pointer or reference to it was taken.
   AddressEscapes,
   /// It is the future being awaited here.

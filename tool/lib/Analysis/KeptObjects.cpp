@@ -502,6 +502,11 @@ private:
         [&](const Step &St) { Visit(St); });
   }
 
+  static bool destructorDependsOnInstance(const FrameObject &Object) {
+    return Object.Type->isDependentType() ||
+           (Object.Var && Object.Var->getType()->isDependentType());
+  }
+
   void computeHeld() {
     forEachStepOf([&](const Step &St) {
       if (!St.Point)
@@ -521,7 +526,10 @@ private:
           P.Held.push_back({Id, HoldReason::UsedAfter,
                             nextUse(Object.Var, P.Await->getEndLoc())});
         else if (Object.HasDestructor)
-          P.Held.push_back({Id, HoldReason::Destructor, {}});
+          P.Held.push_back({Id, destructorDependsOnInstance(Object)
+                                    ? HoldReason::DependentDestructor
+                                    : HoldReason::Destructor,
+                            {}});
         else if (Object.EscapeLoc.isValid())
           P.Held.push_back({Id, HoldReason::AddressEscapes, Object.EscapeLoc});
         else if (Object.Kind == ObjectKind::Temporary)

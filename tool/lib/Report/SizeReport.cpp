@@ -29,6 +29,9 @@ std::string why(const HeldObject &Held, const SourceManager &SM) {
     return "used after the await" + lineSuffix(Held.Where, SM);
   case HoldReason::Destructor:
     return "non-trivial destructor";
+  case HoldReason::DependentDestructor:
+    return "a type that depends on template arguments: kept in every instance "
+           "for the destructor some may have";
   case HoldReason::AddressEscapes:
     return "address escapes" + lineSuffix(Held.Where, SM);
   case HoldReason::Awaited:
