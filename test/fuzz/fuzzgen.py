@@ -28,6 +28,7 @@ PRELUDE = r'''#include <unawait/unawait.hpp>
 
 #include <cstdio>
 #include <initializer_list>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -162,6 +163,13 @@ inline int take(Quiet &&q) {
 /// prvalue Obj from a T, a prvalue std::vector<T> of n elements.
 template <class T> T tval(T v, int d) { return static_cast<T>((int(v) + d) % 1000); }
 template <class T> Obj tobj(T v, const char *name) { return Obj(name, int(v) % 1000); }
+/// A pair of T as a class and as a tuple (dependent-bindings).
+template <class T> struct tpair {
+  T first;
+  T second;
+};
+template <class T> tpair<T> tpr(T v, int d) { return {tval(v, d), tval(v, d + 1)}; }
+template <class T> std::tuple<T, int> ttup(T v, int d) { return {tval(v, d), d % 1000}; }
 template <class T> std::vector<T> tvec(T v, int n) {
   std::vector<T> items;
   for (int i = 0; i < n; ++i)
@@ -350,6 +358,10 @@ FEATURES = {
                  "elements read across awaits",
     "generic-lambda": "annotated generic lambdas: int parameters spelled `auto` "
                       "(the body follows the rules for templates)",
+    "dependent-bindings": "in function templates, structured bindings of prvalues "
+                          "whose type depends on T: `auto [a, b]` of a class "
+                          "template's object, `const auto &` and `auto &&` of a "
+                          "std::tuple<T, int>",
     "dependent-locals": "in function templates, locals whose type depends on T: "
                         "`auto`, `const auto`, `const auto *`, `const auto &`, "
                         "`auto &&`, `const T &` (bound to T lvalues or to prvalues "
@@ -1071,6 +1083,8 @@ class Gen:
             choices.append((3, "decl_dependent"))
             if depth > 0:
                 choices.append((2, "for_dependent"))
+        if self.dependents() and "dependent-bindings" not in self.without:
+            choices.append((2, "decl_dependent_binding"))
         what = rng.weighted(choices)
         self.stmt_awaits = 0
         return getattr(self, "s_" + what)(depth)
@@ -1186,6 +1200,21 @@ class Gen:
                 "spelled temp": "const T &"}[form]
         self.declare(self.dependent_var(name))
         return Stmt([f"{decl} {name} = fz::tval({p}, {{}});"], [e], kind="decl")
+
+    def s_decl_dependent_binding(self, depth):
+        """A structured binding of a prvalue whose type depends on T: the
+        class fz::tpair<T> by copy, or the tuple std::tuple<T, int>
+        extended by `const auto &` or `auto &&`; both names read as ints."""
+        rng = self.rng
+        p = rng.choice(self.dependents()).name
+        decl, make = rng.choice([("auto", "tpr"), ("const auto &", "tpr"),
+                                 ("const auto &", "ttup"), ("auto &&", "ttup")])
+        e = self.expr(LOUD, 1)
+        names = [self.fresh("d"), self.fresh("d")]
+        for name in names:
+            self.declare(self.dependent_var(name))
+        return Stmt([f"{decl} [{names[0]}, {names[1]}] = fz::{make}({p}, {{}});"], [e],
+                    kind="decl")
 
     def s_for_dependent(self, depth):
         rng = self.rng
