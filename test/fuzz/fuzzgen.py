@@ -2095,8 +2095,10 @@ class Gen:
                 captures.append(v.name)
             elif how == "ref" and default != "&":
                 captures.append("&" + v.name)
-            elif how == "copy" and is_obj:
-                how = None  # `[=]` copies no Obj
+            elif how == "copy" and (is_obj or constant(v)):
+                # `[=]` copies no Obj, and does not capture a constant it
+                # does not odr-use (the tool rejects its name in the body).
+                how = None
             if how is None:
                 # through the capture-default, if any
                 if default == "&" and not constant(v):

@@ -78,6 +78,21 @@ struct bound<R, E, false> {
   std::remove_reference_t<R>& get() noexcept { return temporary; }
 };
 
+// A value of a template's expression e that C++ evaluates before a co_await
+// of the same full-expression and uses after it, kept in bound<E&&, E> (E is
+// decltype((e))), read where e was with e's value category. The rewrite
+// never moves an object: a prvalue read from the frame is an xvalue here,
+// which is the prvalue C++ would pass on only for a type whose copy or move
+// cannot be observed.
+template <class E, class Kept>
+constexpr E&& pass_on(Kept& kept) noexcept {
+  static_assert(std::is_reference_v<E> || !std::is_class_v<E> || std::is_trivially_copyable_v<E>,
+                "unawait: a value of class type computed before a co_await of the same "
+                "expression and passed on by value would be moved across the await, which "
+                "the rewrite never does; declare it as a variable first");
+  return static_cast<E&&>(kept);
+}
+
 // The begin and end of a range-for over a range whose type depends on
 // template arguments, as [stmt.ranged]/1 chooses them for `range`, an
 // lvalue: an array's bounds; else the members begin() and end() when the

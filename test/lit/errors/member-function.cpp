@@ -19,15 +19,6 @@ template <class T>
 UNAWAIT_ASYNC unawait::Async<int> WithTemplate::later(T value) { co_return co_await ready(value); }
 
 
-template <class T> struct Node {
-  T value = 0;
-  UNAWAIT_ASYNC unawait::Async<T> copy_across() {
-    // CHECK: member-function.cpp:[[@LINE+1]]:10: error: an object of a member function's own class kept in its frame, in a class template is not supported yet: the class is incomplete where the generated class goes, and this version defines it after the class for classes that are not templates only; keep a pointer, or define the function outside the class ('copy' of type 'Node<T>')
-    Node copy = *this;
-    co_await ready(0);
-    co_return copy.value;
-  }
-};
 
 int in_function() {
   struct Local {
@@ -43,7 +34,6 @@ int in_function() {
 }
 
 int use() {
-  auto node = Node<int>().copy_across();
   auto later = Declared<int>().later();
   auto with = WithTemplate().later(1);
   return 0;

@@ -477,9 +477,12 @@ const FrameObject *incompleteKept(const AsyncFunctionModel &M) {
     if (Object.Generated && Object.Generated->DefinedAfter &&
         Object.Generated->DefinedAfter->Encloses(Where))
       return &Object;
+    // (A class template's own type is dependent there: the generated class,
+    // a member class of the template, is instantiated when the function
+    // is, after the class is complete.)
     const CXXRecordDecl *Record =
         Object.Type->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
-    if (Record && Record->Encloses(Where))
+    if (Record && Record->Encloses(Where) && !Object.Type->isDependentType())
       return &Object;
   }
   return nullptr;

@@ -193,6 +193,7 @@ private:
   bool lowerBackingArray(const MaterializeTemporaryExpr *Temp, BlockNode &Out);
   bool lowerChoice(const Expr *E, const EvaluationOrder &Order, BlockNode &Out);
   bool early(const Expr *E, BlockNode &Out);
+  bool dependentValue(const Expr *E, BlockNode &Out);
   bool evaluatedFirst(const Expr *E, BlockNode &Out);
   ObjectId temporary(const Expr *E, clang::QualType Type, llvm::StringRef What);
   bool stableValue(const Expr *E);
@@ -2699,10 +2700,12 @@ bool FullExpression::early(const Expr *E, BlockNode &Out) {
   // An await's value is handed on as a value between polls, in the frame;
   // any other object of class type would be moved by the rewrite.
   bool AwaitValue = isAwait(E->IgnoreImplicit());
-  // A type that depends on template arguments may be such a class.
-  if (!Address && !AwaitValue &&
-      (Type->isDependentType() ||
-       (Type->isRecordType() && !Type.isTriviallyCopyableType(L.Ctx)))) {
+  // A type that depends on template arguments may be such a class: only
+  // the instances say (see dependentValue).
+  if (!Address && !AwaitValue && Type->isDependentType())
+    return dependentValue(E, Out);
+  if (!Address && !AwaitValue && Type->isRecordType() &&
+      !Type.isTriviallyCopyableType(L.Ctx)) {
     reportUnsupported(L.Diags, E->getBeginLoc(), Unsupported::MovedPrvalue);
     L.Failed = true;
     return false;
@@ -2721,6 +2724,50 @@ bool FullExpression::early(const Expr *E, BlockNode &Out) {
   Spill.Evaluates.push_back(E);
   Spill.Object = Id;
   Spill.SpillMode = Address ? SpillNode::Address : SpillNode::Construct;
+  Spill.Value = Code().source(L.rangeOf(E), Index);
+  Spilled.insert(E);
+  return true;
+}
+
+/// An operand of a template C++ evaluates before a later point, whose type
+/// (and value category) only the instance knows: kept in
+/// unawait::detail::bound like `auto &&v = e;` (a pointer to a glvalue, a
+/// prvalue built in the frame), and read where it was with its own value
+/// category through unawait::detail::pass_on. A prvalue read from the frame
+/// is passed on as an xvalue, which moves a class: only an instance whose
+/// prvalue is trivially copyable (or not a class) is accepted, and the
+/// runtime asserts it for the instances clang did not make.
+bool FullExpression::dependentValue(const Expr *E, BlockNode &Out) {
+  for (const Expr *Instance : clangInstancesOf(L.M, E)) {
+    const Expr *Written = Instance->IgnoreImplicit();
+    if (Written->isPRValue() && Written->getType()->isRecordType() &&
+        !Written->getType().isTriviallyCopyableType(L.Ctx)) {
+      reportUnsupported(L.Diags, E->getBeginLoc(), Unsupported::MovedPrvalue);
+      L.Failed = true;
+      return false;
+    }
+  }
+  ObjectId Id = temporary(E, E->getType(), "value of");
+  L.M.Objects[Id].HasDestructor = true;
+  Hole H;
+  H.HoleKind = Hole::Kind::Binding; // the expression as written unless kept
+  H.Range = L.rangeOf(E);
+  H.Object = Id;
+  H.Replacement = std::make_shared<Code>();
+  H.Replacement->literal("unawait::detail::pass_on<")
+      .initializerType(Id)
+      .literal(">(")
+      .object(Id)
+      .literal(")");
+  int Index = L.addHole(std::move(H));
+  // (Its type is spelled from the expression without this very hole.)
+  L.M.Objects[Id].DeducedFrom = FrameObject::Deduced{
+      Code().source(L.rangeOf(E), Index), "$ &&", FrameObject::Deduced::Storage::Bound};
+  auto &Spill = Out.add<SpillNode>();
+  Spill.Origin = E;
+  Spill.Evaluates.push_back(E);
+  Spill.Object = Id;
+  Spill.SpillMode = SpillNode::Construct;
   Spill.Value = Code().source(L.rangeOf(E), Index);
   Spilled.insert(E);
   return true;

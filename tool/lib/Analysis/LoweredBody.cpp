@@ -47,6 +47,14 @@ Code &Code::declaredType(ObjectId Id) {
   return *this;
 }
 
+Code &Code::initializerType(ObjectId Id) {
+  Piece P;
+  P.PieceKind = Piece::Kind::InitializerType;
+  P.Object = Id;
+  Pieces.push_back(std::move(P));
+  return *this;
+}
+
 Code &Code::append(const Code &Other) {
   Pieces.insert(Pieces.end(), Other.Pieces.begin(), Other.Pieces.end());
   return *this;
@@ -349,6 +357,9 @@ std::string dumpCode(const Code &C) {
       break;
     case Code::Piece::Kind::DeclaredType:
       S += "decltype($" + std::to_string(P.Object) + ")";
+      break;
+    case Code::Piece::Kind::InitializerType:
+      S += "decltype(init $" + std::to_string(P.Object) + ")";
       break;
     }
   }

@@ -97,6 +97,8 @@ struct Code {
       /// The declared type of frame object Object, whose type only the
       /// instance knows (FrameObject::Deduced): `std::decay_t<decltype((e))>`.
       DeclaredType,
+      /// decltype((e)) of the initializer e of that frame object.
+      InitializerType,
     } PieceKind = Kind::Literal;
     std::string Text;
     TextRange Range;
@@ -112,6 +114,7 @@ struct Code {
   Code &object(ObjectId Id);
   Code &awaitValue(unsigned Point);
   Code &declaredType(ObjectId Id);
+  Code &initializerType(ObjectId Id);
   Code &append(const Code &Other);
   /// "(...)" around this code.
   Code parenthesized() const;

@@ -102,6 +102,13 @@ public:
     C.TraverseStmt(const_cast<Stmt *>(Instance.getBody()));
   }
 
+  /// The instance's expression written where \p Pattern is.
+  const Expr *expressionAt(const Expr *Pattern) const {
+    auto Found = Exprs.find({Pattern->getBeginLoc().getRawEncoding(),
+                             Pattern->getEndLoc().getRawEncoding()});
+    return Found == Exprs.end() ? nullptr : Found->second;
+  }
+
   /// The instantiated operand of awaitee \p Object, as the await holds it
   /// (a prvalue materialised).
   const Expr *awaitedOperandOf(const FrameObject &Object) const {
@@ -484,9 +491,7 @@ private:
                           ? Ctx.getPointerType(Type->getNonReferenceType())
                           : Type->getNonReferenceType();
     if (Object.keptBound())
-      Stored = boundStorage(*Type, Object.Kind == ObjectKind::Awaitee
-                                       ? Types.awaitedOperandOf(Object)
-                                       : Types.initializerOf(Object));
+      Stored = boundStorage(*Type, boundInitializer(Object, Types));
     // Clang's type, where the rewritten program may have a generated class
     // (an `auto` variable holding an annotated call's future).
     if (Stored->isDependentType() || Stored->isIncompleteType() ||
@@ -497,6 +502,19 @@ private:
     Object.Size = Info.Width.getQuantity();
     Object.Align = Info.Align.getQuantity();
     return true;
+  }
+
+  /// What the instance binds \p Object, kept in unawait::detail::bound, to:
+  /// an awaited operand, a spilled value as written (above the conversions
+  /// its use applies), or a variable's initializer.
+  static const Expr *boundInitializer(const FrameObject &Object, const InstantiatedTypes &Types) {
+    if (Object.Kind == ObjectKind::Awaitee)
+      return Types.awaitedOperandOf(Object);
+    if (Object.TemporaryOf) {
+      const Expr *Written = Types.expressionAt(Object.TemporaryOf);
+      return Written ? Written->IgnoreImpCasts() : nullptr;
+    }
+    return Types.initializerOf(Object);
   }
 
   /// What unawait::detail::bound keeps for a reference of type \p Reference
@@ -617,6 +635,16 @@ bool sameInBothPrograms(const FunctionDecl &Spec) {
 }
 
 } // namespace
+
+std::vector<const Expr *> clangInstancesOf(const AsyncFunctionModel &Template,
+                                           const Expr *Pattern) {
+  std::vector<const Expr *> Found;
+  for (const FunctionDecl *Instance : clangInstances(Template))
+    if (Instance->getBody())
+      if (const Expr *E = InstantiatedTypes(*Instance).expressionAt(Pattern))
+        Found.push_back(E);
+  return Found;
+}
 
 std::vector<const FunctionDecl *> clangInstances(const AsyncFunctionModel &Template) {
   std::vector<const FunctionDecl *> Instances;

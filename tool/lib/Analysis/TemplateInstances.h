@@ -43,6 +43,12 @@ bool addUnrewrittenInstances(ModelRegistry &Models, clang::ASTContext &Context,
 std::vector<const clang::FunctionDecl *>
 clangInstances(const AsyncFunctionModel &Template);
 
+/// The expressions written where \p Pattern, an expression of the
+/// template, is, in the instantiations clang made of it (the outermost one
+/// at that source range).
+std::vector<const clang::Expr *> clangInstancesOf(const AsyncFunctionModel &Template,
+                                                  const clang::Expr *Pattern);
+
 /// The size and alignment of unawait::detail::pack of elements of these
 /// sizes and alignments (runtime/include/unawait/detail/pack.hpp fixes its
 /// layout: each element's head, then a struct of the rest).

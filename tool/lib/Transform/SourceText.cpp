@@ -229,6 +229,9 @@ std::string SourceText::print(const Code &C, const Excluded &Except) const {
     case Code::Piece::Kind::DeclaredType:
       Text += declaredType(P.Object);
       break;
+    case Code::Piece::Kind::InitializerType:
+      Text += initializerType(P.Object);
+      break;
     }
   }
   return Text;
