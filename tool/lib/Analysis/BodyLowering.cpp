@@ -194,6 +194,8 @@ private:
   bool lowerChoice(const Expr *E, const EvaluationOrder &Order, BlockNode &Out);
   bool early(const Expr *E, BlockNode &Out);
   bool dependentValue(const Expr *E, BlockNode &Out);
+  static void spill(BlockNode &Into, const Expr *From, ObjectId Id, SpillNode::Mode Mode,
+                    Code Value, const Expr *Evaluated = nullptr);
   bool evaluatedFirst(const Expr *E, BlockNode &Out);
   ObjectId temporary(const Expr *E, clang::QualType Type, llvm::StringRef What);
   bool stableValue(const Expr *E);
@@ -2536,12 +2538,7 @@ bool FullExpression::lowerTemporary(const MaterializeTemporaryExpr *Temp,
   H.Object = Id;
   H.AsXvalue = !Temp->isBoundToLvalueReference();
   int Index = L.addHole(std::move(H));
-  auto &Spill = Out.add<SpillNode>();
-  Spill.Origin = Temp;
-  Spill.Evaluates.push_back(Init);
-  Spill.Object = Id;
-  Spill.SpillMode = SpillNode::Construct;
-  Spill.Value = Code().source(L.rangeOf(Init), Index);
+  spill(Out, Temp, Id, SpillNode::Construct, Code().source(L.rangeOf(Init), Index), Init);
   Spilled.insert(Temp);
   return true;
 }
@@ -2604,6 +2601,18 @@ ObjectId FullExpression::temporary(const Expr *E, QualType Type,
   return Id;
 }
 
+/// Evaluates \p From (\p Evaluated, when another expression evaluates it)
+/// into frame object \p Id.
+void FullExpression::spill(BlockNode &Into, const Expr *From, ObjectId Id,
+                           SpillNode::Mode Mode, Code Value, const Expr *Evaluated) {
+  auto &Spill = Into.add<SpillNode>();
+  Spill.Origin = From;
+  Spill.Evaluates.push_back(Evaluated ? Evaluated : From);
+  Spill.Object = Id;
+  Spill.SpillMode = Mode;
+  Spill.Value = std::move(Value);
+}
+
 /// `a && b`, `a || b`, `a ? b : c` with a point in an operand C++ may skip:
 /// the operands in branches, the result in a frame temporary.
 bool FullExpression::lowerChoice(const Expr *E, const EvaluationOrder &Order,
@@ -2619,15 +2628,6 @@ bool FullExpression::lowerChoice(const Expr *E, const EvaluationOrder &Order,
     return false;
   }
   Code Tested = Code().literal("static_cast<bool>").append(L.sourceOf(First).parenthesized());
-  auto spill = [](BlockNode &Into, const Expr *From, ObjectId Id,
-                  SpillNode::Mode Mode, Code Value) {
-    auto &Spill = Into.add<SpillNode>();
-    Spill.Origin = From;
-    Spill.Evaluates.push_back(From);
-    Spill.Object = Id;
-    Spill.SpillMode = Mode;
-    Spill.Value = std::move(Value);
-  };
   ObjectId Result;
   Code Cond;
   if (IsChoice) {
@@ -2719,12 +2719,8 @@ bool FullExpression::early(const Expr *E, BlockNode &Out) {
   H.Object = Id;
   H.AsXvalue = E->isXValue() || (!Address && Type->isRecordType());
   int Index = L.addHole(std::move(H));
-  auto &Spill = Out.add<SpillNode>();
-  Spill.Origin = E;
-  Spill.Evaluates.push_back(E);
-  Spill.Object = Id;
-  Spill.SpillMode = Address ? SpillNode::Address : SpillNode::Construct;
-  Spill.Value = Code().source(L.rangeOf(E), Index);
+  spill(Out, E, Id, Address ? SpillNode::Address : SpillNode::Construct,
+        Code().source(L.rangeOf(E), Index));
   Spilled.insert(E);
   return true;
 }
@@ -2763,12 +2759,7 @@ bool FullExpression::dependentValue(const Expr *E, BlockNode &Out) {
   // (Its type is spelled from the expression without this very hole.)
   L.M.Objects[Id].DeducedFrom = FrameObject::Deduced{
       Code().source(L.rangeOf(E), Index), "$ &&", FrameObject::Deduced::Storage::Bound};
-  auto &Spill = Out.add<SpillNode>();
-  Spill.Origin = E;
-  Spill.Evaluates.push_back(E);
-  Spill.Object = Id;
-  Spill.SpillMode = SpillNode::Construct;
-  Spill.Value = Code().source(L.rangeOf(E), Index);
+  spill(Out, E, Id, SpillNode::Construct, Code().source(L.rangeOf(E), Index));
   Spilled.insert(E);
   return true;
 }

@@ -23,13 +23,15 @@ Code &Code::source(TextRange Range, int Except) {
   return *this;
 }
 
-Code &Code::object(ObjectId Id) {
+Code &Code::objectPiece(Piece::Kind Kind, ObjectId Id) {
   Piece P;
-  P.PieceKind = Piece::Kind::Object;
+  P.PieceKind = Kind;
   P.Object = Id;
   Pieces.push_back(std::move(P));
   return *this;
 }
+
+Code &Code::object(ObjectId Id) { return objectPiece(Piece::Kind::Object, Id); }
 
 Code &Code::awaitValue(unsigned Point) {
   Piece P;
@@ -39,21 +41,9 @@ Code &Code::awaitValue(unsigned Point) {
   return *this;
 }
 
-Code &Code::declaredType(ObjectId Id) {
-  Piece P;
-  P.PieceKind = Piece::Kind::DeclaredType;
-  P.Object = Id;
-  Pieces.push_back(std::move(P));
-  return *this;
-}
+Code &Code::declaredType(ObjectId Id) { return objectPiece(Piece::Kind::DeclaredType, Id); }
 
-Code &Code::initializerType(ObjectId Id) {
-  Piece P;
-  P.PieceKind = Piece::Kind::InitializerType;
-  P.Object = Id;
-  Pieces.push_back(std::move(P));
-  return *this;
-}
+Code &Code::initializerType(ObjectId Id) { return objectPiece(Piece::Kind::InitializerType, Id); }
 
 Code &Code::append(const Code &Other) {
   Pieces.insert(Pieces.end(), Other.Pieces.begin(), Other.Pieces.end());

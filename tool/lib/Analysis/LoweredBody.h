@@ -118,6 +118,10 @@ struct Code {
   Code &append(const Code &Other);
   /// "(...)" around this code.
   Code parenthesized() const;
+
+private:
+  /// A piece naming frame object \p Id (Object, DeclaredType...).
+  Code &objectPiece(Piece::Kind Kind, ObjectId Id);
 };
 
 /// A replacement in the user's source (see the file comment).
