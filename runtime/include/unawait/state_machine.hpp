@@ -93,6 +93,14 @@ constexpr E&& pass_on(Kept& kept) noexcept {
   return static_cast<E&&>(kept);
 }
 
+// An array whose element type is spelled from an expression, for a frame
+// member (`c_array<std::decay_t<decltype((a))>, 2> elements;`, a range-for's
+// braced list in a template): a declarator cannot follow `decltype(...)[2]`.
+// The placement new that builds it names `E[2]` instead: clang 19 does not
+// build an array through this alias when E depends on template arguments.
+template <class T, std::size_t N>
+using c_array = T[N];
+
 // The begin and end of a range-for over a range whose type depends on
 // template arguments, as [stmt.ranged]/1 chooses them for `range`, an
 // lvalue: an array's bounds; else the members begin() and end() when the

@@ -233,6 +233,9 @@ struct FrameObject {
       /// C++ extends otherwise; poll() reads it through .get().
       Bound,
     } Keep = Storage::Value;
+    /// For a range-for's braced list: the frame keeps an array of Extent
+    /// elements of Declared (spelled unawait::detail::c_array<Declared, N>).
+    unsigned Extent = 0;
   };
   std::optional<Deduced> DeducedFrom;
   /// A range-for's hidden range, begin or end: the loop (in a template, an

@@ -1652,11 +1652,16 @@ public:
   /// pointers into the array.
   std::optional<ObjectId> declareRange(BlockNode &Scope, const CXXForRangeStmt *For,
                                        const VarDecl *RangeVar, const Expr *RangeInit) {
-    if (dependentRange(For) && isa<InitListExpr>(RangeInit->IgnoreParens())) {
-      reportUnsupported(Diags, RangeInit->getBeginLoc(), Unsupported::DependentBracedRange);
-      Failed = true;
-      return std::nullopt;
-    }
+    if (dependentRange(For))
+      if (const auto *List = dyn_cast<InitListExpr>(RangeInit->IgnoreParens())) {
+        for (const Expr *Element : llvm::drop_begin(List->inits()))
+          if (containsAwait(Element)) {
+            reportUnsupported(Diags, Element->getBeginLoc(), Unsupported::DependentBracedRange);
+            Failed = true;
+            return std::nullopt;
+          }
+        return declareDependentList(Scope, For, RangeVar, List);
+      }
     const Expr *Extended = RangeVar->getInit();
     if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Extended))
       Extended = Cleanups->getSubExpr();
@@ -1716,6 +1721,35 @@ public:
     return Range;
   }
 
+  /// The hidden range of a range-for over a braced list whose elements'
+  /// type depends on template arguments (`for (auto x : {a, b})`): the
+  /// list's array, of the type `auto` deduces from each element
+  /// (std::decay_t of the first's), built as one array in the frame once
+  /// the first element's awaits are done (an await in a later one would
+  /// come after the elements before it, which are then already built in
+  /// C++: DependentBracedRange).
+  ObjectId declareDependentList(BlockNode &Scope, const CXXForRangeStmt *For,
+                                const VarDecl *RangeVar, const InitListExpr *List) {
+    ObjectId Range = addTemporary(Ctx.DependentTy, "elements of the for loop's range",
+                                  For->getBeginLoc());
+    FrameObject &Object = M.Objects[Range];
+    M.ObjectOfVar[RangeVar] = Range;
+    Object.HiddenOf = For;
+    Object.Hidden = FrameObject::RangeForPart::Range;
+    Object.StoredAsPointer = false;
+    Object.HasDestructor = true;
+    Object.DeducedFrom = FrameObject::Deduced{sourceOf(List->getInit(0)), "std::decay_t<$>",
+                                              FrameObject::Deduced::Storage::Value};
+    Object.DeducedFrom->Extent = List->getNumInits();
+    Scope.Declared.push_back(Range);
+    auto &Declare = Scope.add<DeclareNode>();
+    Declare.Origin = List;
+    Declare.Evaluates.push_back(List);
+    Declare.Object = Range;
+    Declare.Init = sourceOf(List);
+    return Range;
+  }
+
   /// A range-for in a template whose range's type depends on template
   /// arguments: clang's pattern has no begin and end yet.
   static bool dependentRange(const CXXForRangeStmt *For) { return !For->getBeginStmt(); }
@@ -1756,9 +1790,17 @@ public:
 
   /// How the standard's expansion of a range-for calls begin and end.
   std::pair<Code, Code> beginAndEnd(const CXXForRangeStmt *For, ObjectId Range) const {
-    if (dependentRange(For)) // chosen per instance, as the standard chooses
-      return {Code().literal("unawait::detail::range_begin(").object(Range).literal(")"),
-              Code().literal("unawait::detail::range_end(").object(Range).literal(")")};
+    if (dependentRange(For)) { // chosen per instance, as the standard chooses
+      // A braced list's elements are const, as a std::initializer_list's.
+      bool List = isa<InitListExpr>(For->getRangeInit()->IgnoreParens());
+      auto call = [&](const char *Function) {
+        Code Call = Code().literal(std::string("unawait::detail::") + Function + "(");
+        if (List)
+          return Call.literal("std::as_const(").object(Range).literal("))");
+        return Call.object(Range).literal(")");
+      };
+      return {call("range_begin"), call("range_end")};
+    }
     const FrameObject &R = M.Objects[Range];
     const Expr *BeginInit =
         cast<VarDecl>(For->getBeginStmt()->getSingleDecl())->getInit()->IgnoreImplicit();

@@ -145,7 +145,11 @@ public:
   std::optional<QualType> typeOf(const FrameObject &Object, const Expr *&Operand) const {
     if (Object.HiddenOf) {
       const VarDecl *Var = variableOf(Object);
-      return Var ? std::optional<QualType>(Var->getType()) : std::nullopt;
+      if (!Var)
+        return std::nullopt;
+      if (std::optional<QualType> Array = listArray(*Var))
+        return Array;
+      return Var->getType();
     }
     if (Object.Var) {
       if (const auto *Param = dyn_cast<ParmVarDecl>(Object.Var)) {
@@ -181,6 +185,21 @@ public:
   }
 
 private:
+  /// For a range-for's hidden `auto &&range = {a, b};`: the type of the
+  /// array the frame keeps for the list, without the elements' const.
+  static std::optional<QualType> listArray(const VarDecl &Range) {
+    const auto *List = dyn_cast_or_null<CXXStdInitializerListExpr>(
+        Range.getInit() ? Range.getInit()->IgnoreImplicit() : nullptr);
+    if (!List)
+      return std::nullopt;
+    const ASTContext &Ctx = Range.getASTContext();
+    const auto *Array = Ctx.getAsConstantArrayType(List->getSubExpr()->IgnoreImplicit()->getType());
+    if (!Array)
+      return std::nullopt;
+    return Ctx.getConstantArrayType(Array->getElementType().getUnqualifiedType(),
+                                    Array->getSize(), nullptr, ArraySizeModifier::Normal, 0);
+  }
+
   struct Collector : RecursiveASTVisitor<Collector> {
     InstantiatedTypes &Types;
     explicit Collector(InstantiatedTypes &Types) : Types(Types) {}
@@ -474,24 +493,16 @@ private:
     std::optional<QualType> Type = Types.typeOf(Object, Operand);
     if (!Type)
       return false;
-    if (Object.Kind == ObjectKind::Awaitee && Operand && !Object.StoredAsPointer) {
-      std::optional<const AsyncFunctionModel *> Inner =
-          generatedModelOf(Operand, Models, Ctx, Diags);
-      if (!Inner)
-        return std::nullopt;
-      if (const AsyncFunctionModel *Generated = *Inner) {
-        Object.Generated = Generated;
-        Object.StoredTypeSpelling = Generated->qualifiedClassName();
-        Object.Size = Generated->Layout.Size;
-        Object.Align = Generated->Layout.Align;
-        return true;
-      }
-    }
+    if (Object.Kind == ObjectKind::Awaitee && Operand && !Object.StoredAsPointer)
+      if (std::optional<bool> Sized = sizeAsGeneratedClass(Object, Operand); !Sized || *Sized)
+        return Sized;
     QualType Stored = Object.StoredAsPointer
                           ? Ctx.getPointerType(Type->getNonReferenceType())
                           : Type->getNonReferenceType();
     if (Object.keptBound())
       Stored = boundStorage(*Type, boundInitializer(Object, Types));
+    if (Object.DeducedFrom && !Object.StoredAsPointer && asyncOutputType(Stored))
+      return sizeAsGeneratedClass(Object, Types.initializerOf(Object));
     // Clang's type, where the rewritten program may have a generated class
     // (an `auto` variable holding an annotated call's future).
     if (Stored->isDependentType() || Stored->isIncompleteType() ||
@@ -501,6 +512,28 @@ private:
     TypeInfoChars Info = Ctx.getTypeInfoInChars(Stored);
     Object.Size = Info.Width.getQuantity();
     Object.Align = Info.Align.getQuantity();
+    return true;
+  }
+
+  /// Sizes \p Object, whose type in clang's instance is an unawait::Async<T>,
+  /// as the generated class \p Init returns in the rewritten program when
+  /// \p Init is a call to an annotated function: an awaited operand, or the
+  /// initializer of an `auto` variable (`auto u = f(c.get());`, a call that
+  /// depends on template arguments). True when sized so, false when not,
+  /// nothing after an error.
+  std::optional<bool> sizeAsGeneratedClass(FrameObject &Object, const Expr *Init) {
+    if (!Init)
+      return false;
+    std::optional<const AsyncFunctionModel *> Inner = generatedModelOf(Init, Models, Ctx, Diags);
+    if (!Inner)
+      return std::nullopt;
+    const AsyncFunctionModel *Generated = *Inner;
+    if (!Generated)
+      return false;
+    Object.Generated = Generated;
+    Object.StoredTypeSpelling = Generated->qualifiedClassName();
+    Object.Size = Generated->Layout.Size;
+    Object.Align = Generated->Layout.Align;
     return true;
   }
 

@@ -176,13 +176,28 @@ std::string SourceText::initializerType(ObjectId Id) const {
   return From;
 }
 
-std::string SourceText::declaredType(ObjectId Id) const {
+std::string SourceText::declaredElementType(ObjectId Id) const {
   const FrameObject::Deduced &Deduced = *Model.object(Id).DeducedFrom;
   std::string From = initializerType(Id);
   std::string Type;
   for (char C : Deduced.Declared)
     Type += C == '$' ? From : std::string(1, C);
   return Type;
+}
+
+std::string SourceText::declaredType(ObjectId Id) const {
+  unsigned Extent = Model.object(Id).DeducedFrom->Extent;
+  if (!Extent)
+    return declaredElementType(Id);
+  return "unawait::detail::c_array<" + declaredElementType(Id) + ", " +
+         std::to_string(Extent) + ">";
+}
+
+std::string SourceText::newType(ObjectId Id) const {
+  const FrameObject &Object = Model.object(Id);
+  if (!Object.DeducedFrom || !Object.DeducedFrom->Extent)
+    return typeOf(Id);
+  return declaredElementType(Id) + "[" + std::to_string(Object.DeducedFrom->Extent) + "]";
 }
 
 std::string SourceText::storedDeducedType(ObjectId Id) const {

@@ -56,6 +56,11 @@ public:
   /// (FrameObject::SpelledAs), decltype of its expression printed
   /// unevaluated: the frame objects it reads as std::declval of their
   /// types, since the class cannot name poll()'s locals.
+  /// The type a placement new-expression names to build object \p Id: its
+  /// typeOf, except for the array kept for a braced list in a template,
+  /// `E[N]` (clang 19 does not build an array through the alias template
+  /// unawait::detail::c_array<E, N> when E is dependent).
+  std::string newType(ObjectId Id) const;
   std::string typeOf(ObjectId Id) const;
 
 private:
@@ -74,6 +79,8 @@ private:
   /// For a variable whose type only the instance knows
   /// (FrameObject::DeducedFrom): decltype of it, and its member's type.
   std::string declaredType(ObjectId Id) const;
+  /// Deduced::Declared with decltype((initializer)) for its "$".
+  std::string declaredElementType(ObjectId Id) const;
   /// decltype((initializer)) of such a variable.
   std::string initializerType(ObjectId Id) const;
   std::string storedDeducedType(ObjectId Id) const;

@@ -712,7 +712,7 @@ private:
       return "unawait::detail::start_list(unawait::detail::address_of(" + Object.AccessPath +
              "), " + (Init.front() == '(' ? Init.substr(1, Init.size() - 2) : Init) + ");\n" +
              Bit;
-    return placementNew(Object.AccessPath, Text.typeOf(objectId(Object)), Built) + Bit;
+    return placementNew(Object.AccessPath, Text.newType(objectId(Object)), Built) + Bit;
   }
 
   static bool isInitializerList(QualType Type) {
