@@ -963,17 +963,20 @@ public:
     }
   }
 
-  /// `auto f = g();`, g annotated, and `f` only awaited (`co_await f`,
-  /// `co_await std::move(f)`): the frame keeps g's generated class, the
-  /// type the rewritten declaration deduces, and not the unawait::Async<T>
-  /// clang deduced, which would box it. Returns false after an error.
+  /// `auto f = g();` (or `auto &&f = g();`, extending the future), g
+  /// annotated, and `f` only awaited (`co_await f`, `co_await
+  /// std::move(f)`): the frame keeps g's generated class, the type the
+  /// rewritten declaration deduces, and not the unawait::Async<T> clang
+  /// deduced, which would box it. Returns false after an error.
   bool nestAwaitedFuture(const VarDecl *Var, ObjectId Id) {
     QualType Type = Var->getType();
     const auto *Call = dyn_cast_or_null<CallExpr>(
         Var->getInit() ? Var->getInit()->IgnoreImplicit() : nullptr);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    bool ExtendsFuture = Type->isRValueReferenceType() && extendedTemporary(Var);
     if (!Callee || !Var->getTypeSourceInfo()->getType()->getContainedDeducedType() ||
-        Type->isReferenceType() || Type.isConstQualified() ||
+        (Type->isReferenceType() && !ExtendsFuture) ||
+        Type.getNonReferenceType().isConstQualified() ||
         Type->isInstantiationDependentType() || !Callees.find(Callee) ||
         boxedSignature(Callee) || !onlyAwaited(Var))
       return true;
