@@ -2744,7 +2744,7 @@ bool FullExpression::early(const Expr *E, BlockNode &Out) {
   bool Address = E->isGLValue();
   // An await's value is handed on as a value between polls, in the frame;
   // any other object of class type would be moved by the rewrite.
-  bool AwaitValue = isAwait(E->IgnoreImplicit());
+  bool AwaitValue = isAwait(E->IgnoreImplicit()->IgnoreParens()->IgnoreImplicit());
   // A type that depends on template arguments may be such a class: only
   // the instances say (see dependentValue).
   if (!Address && !AwaitValue && Type->isDependentType())

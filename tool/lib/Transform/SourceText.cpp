@@ -89,11 +89,13 @@ std::string SourceText::fill(const Hole &H, int Index, const Excluded &Except) c
 std::string SourceText::unevaluatedObject(ObjectId Id, bool AsXvalue) const {
   auto declval = [](const std::string &Type) { return "std::declval<" + Type + ">()"; };
   const FrameObject &Object = Model.object(Id);
-  if (Object.SpelledAs && !Object.Var)
-    return declval(expressionType(Id) + (AsXvalue ? "&&" : "&"));
+  // (Before SpelledAs, as in typeOf: a dependent early value's expression
+  // holds the hole that names it, FullExpression::dependentValue.)
   if (Object.DeducedFrom)
     return declval("std::remove_reference_t<" + declaredType(Id) + ">" +
                    (AsXvalue ? "&&" : "&"));
+  if (Object.SpelledAs && !Object.Var)
+    return declval(expressionType(Id) + (AsXvalue ? "&&" : "&"));
   // A variable that keeps a generated class, not the Async<T> clang gave it.
   if (Object.Var && Object.Generated)
     return declval(typeOf(Id) + (AsXvalue ? "&&" : "&"));
