@@ -159,6 +159,13 @@ inline int take(Quiet &&q) {
   std::printf("take Quiet&& %s\n", kept.name);
   return kept.v;
 }
+/// A class a template's T may be (class-args): trivially copyable, so that
+/// a value of it is handed on across an await as an int is.
+struct Num {
+  Num(int v) : v(v) {}
+  explicit operator int() const { return v; }
+  int v;
+};
 /// Values whose type is a template's T (dependent-locals): a prvalue T, a
 /// prvalue Obj from a T, a prvalue std::vector<T> of n elements.
 template <class T> T tval(T v, int d) { return static_cast<T>((int(v) + d) % 1000); }
@@ -330,6 +337,8 @@ FEATURES = {
             "gN:;`), backwards to a label before an Obj and a block (bounded by a "
             "counter)",
     "templates": "annotated function templates (`template <class T>`, T deduced as int)",
+    "class-args": "templates called with T the class fz::Num (`f2(fz::Num(e), ...)`, "
+                  "`f2<fz::Num>(e, ...)`), trivially copyable, read as int(a0) too",
     "comma": "comma expressions",
     "cond-await-branches": "a ?: with an await in its second or third operand",
     "comma-void-await": "a comma expression `((void)a, b)` whose b awaits",
@@ -828,14 +837,6 @@ class Gen:
         if allow >= READ:
             choices.append((4, "read"))
         choices.append((1, "constread"))
-        # In a template, one await per statement: a value kept across a second
-        # await would have a dependent type (the tool rejects those frames).
-        if self.fn.template and self.stmt_awaits and not self.no_await:
-            self.no_await += 1
-            try:
-                return self.expr(allow, depth)
-            finally:
-                self.no_await -= 1
         # depth < 0: a plain leaf; 0: a leaf or one call around a plain leaf.
         if depth >= 0:
             if allow >= SILENT and not self.no_await:
@@ -865,8 +866,6 @@ class Gen:
                 if self.int_lvalues() and "assign-expr" not in self.without:
                     choices.append((1, "assign"))
         what = rng.weighted(choices)
-        if what in ("yield", "loud", "mfail", "call", "objadd"):
-            self.stmt_awaits += 1
         d = depth - 1
         if what == "lit":
             return lit(rng.randint(-3, 12))
@@ -951,16 +950,11 @@ class Gen:
         raise AssertionError(what)
 
     def await_operand(self, allow, depth):
-        # In a template, clang types an await inside another await's operand
-        # as dependent, which the tool rejects: none there.
-        plain = self.fn.template
         self.in_await_operand += 1
-        self.no_await += plain
         try:
             return self.expr(allow, depth)
         finally:
             self.in_await_operand -= 1
-            self.no_await -= plain
 
     def unsequenced(self, template, n, allow, depth, fixed=()):
         """n operands whose order C++ leaves open: one may be loud, and then
@@ -983,6 +977,8 @@ class Gen:
         holes = []
         first = None
         explicit = callee.template and rng.chance(0.5)
+        # T deduced (or given) as the class fz::Num instead of int.
+        num = callee.template and self.on("class-args", 0.3)
         if loud_at >= 0:
             first = self.await_operand(LOUD, depth)
         others = PURE if first is not None and first.effect == LOUD else SILENT
@@ -990,7 +986,8 @@ class Gen:
             if kind == "int":
                 e = first if i == loud_at else self.await_operand(others, depth)
                 # A template deduces T from it: unary + makes a bool an int.
-                args.append("+{}" if callee.template and not explicit else "{}")
+                deduced = "fz::Num({})" if num else "+{}"
+                args.append(deduced if callee.template and not explicit else "{}")
                 holes.append(e)
             elif kind == "ref":
                 args.append(rng.choice(self.int_lvalues()))
@@ -1001,7 +998,7 @@ class Gen:
             elif kind == "obj":
                 args.append(rng.choice([v.name for v in self.visible(
                     lambda v: v.kind in ("obj", "cobj"))]))
-        name = callee.name + ("<int>" if explicit else "")
+        name = callee.name + (f"<{'fz::Num' if num else 'int'}>" if explicit else "")
         return Expr(f"co_await {name}({', '.join(args)})", holes, LOUD, True)
 
     def callable(self, f):
@@ -1086,7 +1083,6 @@ class Gen:
         if self.dependents() and "dependent-bindings" not in self.without:
             choices.append((2, "decl_dependent_binding"))
         what = rng.weighted(choices)
-        self.stmt_awaits = 0
         return getattr(self, "s_" + what)(depth)
 
     def jump_ok(self):
@@ -1218,12 +1214,21 @@ class Gen:
 
     def s_for_dependent(self, depth):
         rng = self.rng
-        p = rng.choice(self.dependents()).name
+        # A T (not a pointer to one, read as int(*d)): the elements are read as int(x).
+        values = [v for v in self.dependents() if v.read == f"int({v.name})"]
+        if not values:
+            return self.s_decl_dependent(depth)
+        p = rng.choice(values).name
         x = self.fresh("x")
         decl = rng.choice(["auto", "const auto &", "auto &&"])
         self.scopes.append([self.dependent_var(x)])
         body = self.loop_body(depth)
         self.scopes.pop()
+        if rng.chance(0.4):  # a braced list: the frame keeps its array
+            # (an await only in the first element: DependentBracedRange)
+            e = self.expr(LOUD, 1)
+            return Stmt([f"for ({decl} {x} : {{fz::tval({p}, {{}}), {p}}}) {{", body, "}"],
+                        [e], kind="loop")
         return Stmt([f"for ({decl} {x} : fz::tvec({p}, {rng.randint(1, 3)})) {{", body, "}"],
                     kind="loop")
 
@@ -1592,7 +1597,6 @@ class Gen:
         self.try_depth = 0
         self.try_depth_in_loop = 0
         self.in_await_operand = 0
-        self.stmt_awaits = 0
 
     def body(self, n):
         rng = self.rng
@@ -1787,13 +1791,11 @@ class Gen:
         for _ in range(rng.randint(0, 2)):
             stmts.append(self.stmt(rng.randint(0, 2)))
         if rng.chance(0.6):
-            self.stmt_awaits = 0
             stmts.append(self.s_await_stmt(1))
             for _ in range(rng.randint(1, 2)):
                 stmts.append(self.pack_read(tmpl, sums, targets))
         if returns_int:
             total = " + ".join(sums + ["static_cast<int>(sizeof...(args))"])
-            self.stmt_awaits = 0
             stmts.append(Stmt([f"co_return ({total} + {{}}) % 1000;"],
                               [self.expr(LOUD, 1)], removable=False, kind="return"))
         tmpl.body = Block(stmts)
@@ -1922,8 +1924,6 @@ class Gen:
         rng = self.rng
         fn = ctx.fn
         self.begin_body(fn, ctx.callees, ctx.names)
-        # In a template, one await per statement: the call's.
-        self.stmt_awaits = 1 if fn.template else 0
         decls, made = [], []
 
         def declare(kind):

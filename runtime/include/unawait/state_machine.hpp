@@ -93,6 +93,14 @@ constexpr E&& pass_on(Kept& kept) noexcept {
   return static_cast<E&&>(kept);
 }
 
+// A value of type T in an unevaluated operand (decltype), with the value
+// category of a call returning T: a prvalue for a non-reference T, where
+// std::declval<T>() is an xvalue. The rewrite spells a co_await's value so
+// in the types it writes: `decltype((a, unevaluated<int>()))` is int, as
+// C++'s `decltype((a, co_await f()))` is. Declared only: never called.
+template <class T>
+T unevaluated() noexcept;
+
 // An array whose element type is spelled from an expression, for a frame
 // member (`c_array<std::decay_t<decltype((a))>, 2> elements;`, a range-for's
 // braced list in a template): a declarator cannot follow `decltype(...)[2]`.

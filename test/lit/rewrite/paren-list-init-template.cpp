@@ -129,8 +129,8 @@ int main() {
 // CHECK-NEXT:       }
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g2.g3.value8))
 // CHECK-NEXT:           std::remove_reference_t<decltype((static_cast<int>(
-// CHECK-NEXT:               std::declval<typename std::remove_reference_t<decltype((
-// CHECK-NEXT:                   traced("a", 4.75)))>::output_type>())))>(
+// CHECK-NEXT:               unawait::detail::unevaluated<typename std::remove_reference_t<
+// CHECK-NEXT:                   decltype((traced("a", 4.75)))>::output_type>())))>(
 // CHECK-NEXT:               static_cast<int>(std::move(polled).value()));
 // CHECK-NEXT:       live_ |= Live::value8;
 // CHECK-NEXT:       g1.g2.g3.value9 = noted("b", 5);

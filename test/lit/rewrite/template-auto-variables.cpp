@@ -124,8 +124,8 @@ int main() {
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       ::new (unawait::detail::address_of(awaited)) std::decay_t<decltype((
-// CHECK-NEXT:           std::declval<typename std::remove_reference_t<decltype((
-// CHECK-NEXT:               leaf(std::declval<T &>().first)))>::output_type>()))>(
+// CHECK-NEXT:           unawait::detail::unevaluated<typename std::remove_reference_t<
+// CHECK-NEXT:               decltype((leaf(std::declval<T &>().first)))>::output_type>()))>(
 // CHECK-NEXT:           std::move(polled).value());
 // CHECK-NEXT:       live_ |= Live::awaited;
 // CHECK-NEXT:       live_ &= ~Live::future0;

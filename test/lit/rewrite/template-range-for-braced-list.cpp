@@ -24,11 +24,18 @@ template <class T> const char *constness(T &) { return "mutable"; }
 
 template <class T> const T &pick(int second, const T &a, const T &b) { return second ? b : a; }
 
+// (An annotated call: its unawait::Async<int> temporary puts the pattern's
+// list under cleanups, seed 6000053.)
+UNAWAIT_ASYNC unawait::Async<int> second() {
+  co_await wake_yield(0);
+  co_return 1;
+}
+
 // (By reference: the order in which g++ and clang++ copy arguments differs.)
 template <class T>
 UNAWAIT_ASYNC unawait::Async<int> sum(const T &a, const T &b) {
   int total = 0;
-  for (auto &x : {pick(co_await wake_yield(1), a, b), a, b}) {
+  for (auto &x : {pick(co_await second(), a, b), a, b}) {
     std::printf("%s %d\n", constness(x), valueOf(x));
     total += co_await wake_yield(valueOf(x));
     if (total > 100)

@@ -194,6 +194,7 @@ private:
   bool lowerChoice(const Expr *E, const EvaluationOrder &Order, BlockNode &Out);
   bool early(const Expr *E, BlockNode &Out);
   bool dependentValue(const Expr *E, BlockNode &Out);
+  bool materializedByInstances(const Expr *E) const;
   static void spill(BlockNode &Into, const Expr *From, ObjectId Id, SpillNode::Mode Mode,
                     Code Value, const Expr *Evaluated = nullptr);
   bool evaluatedFirst(const Expr *E, BlockNode &Out);
@@ -210,6 +211,9 @@ private:
   llvm::DenseMap<const Expr *, bool> HoldsPoint;
   /// Evaluation order positions (post-order) of awaits and temporaries.
   std::vector<std::pair<const Expr *, unsigned>> Positions;
+  /// Arguments of calls that depend on template arguments, which clang's
+  /// instances materialise as temporaries (materializedByInstances).
+  llvm::DenseSet<const Expr *> DependentTemporaries;
   unsigned Counter = 0;
   /// What the variables of awaited operands are, for stability.
   VariableReferences AwaitedNames;
@@ -1656,7 +1660,7 @@ public:
   std::optional<ObjectId> declareRange(BlockNode &Scope, const CXXForRangeStmt *For,
                                        const VarDecl *RangeVar, const Expr *RangeInit) {
     if (dependentRange(For))
-      if (const auto *List = dyn_cast<InitListExpr>(RangeInit->IgnoreParens())) {
+      if (const InitListExpr *List = dependentList(For)) {
         for (const Expr *Element : llvm::drop_begin(List->inits()))
           if (containsAwait(Element)) {
             reportUnsupported(Diags, Element->getBeginLoc(), Unsupported::DependentBracedRange);
@@ -1753,6 +1757,12 @@ public:
     return Range;
   }
 
+  /// The braced list a range-for over a dependent range iterates over, if
+  /// it does (under the cleanups of a temporary an await in it makes).
+  static const InitListExpr *dependentList(const CXXForRangeStmt *For) {
+    return dyn_cast<InitListExpr>(For->getRangeInit()->IgnoreImplicit()->IgnoreParens());
+  }
+
   /// A range-for in a template whose range's type depends on template
   /// arguments: clang's pattern has no begin and end yet.
   static bool dependentRange(const CXXForRangeStmt *For) { return !For->getBeginStmt(); }
@@ -1795,7 +1805,7 @@ public:
   std::pair<Code, Code> beginAndEnd(const CXXForRangeStmt *For, ObjectId Range) const {
     if (dependentRange(For)) { // chosen per instance, as the standard chooses
       // A braced list's elements are const, as a std::initializer_list's.
-      bool List = isa<InitListExpr>(For->getRangeInit()->IgnoreParens());
+      bool List = dependentList(For);
       auto call = [&](const char *Function) {
         Code Call = Code().literal(std::string("unawait::detail::") + Function + "(");
         if (List)
@@ -2404,6 +2414,27 @@ void FullExpression::number(const Expr *E) {
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E);
       Temp && !Temp->getExtendingDecl() && !L.builtInPlace(Temp))
     Positions.push_back({E, Counter++});
+  else if (materializedByInstances(E)) {
+    DependentTemporaries.insert(E);
+    Positions.push_back({E, Counter++});
+  }
+}
+
+/// Whether \p E, an argument of a call that depends on template arguments
+/// (`g(a + 1)`, `g(+co_await f())`, `g(+11, a)`), is a temporary in some instance of
+/// the template clang made (bound to a reference parameter, `const T &`):
+/// clang's pattern has no MaterializeTemporaryExpr for it, yet the callee's
+/// frame may keep a reference to it until the full-expression ends.
+bool FullExpression::materializedByInstances(const Expr *E) const {
+  if (isAwait(E))
+    return false;
+  const auto *Call = L.Parents.parentOf(*E).get<CallExpr>();
+  if (!Call || !Call->isTypeDependent() || Call->getCallee() == E)
+    return false;
+  return llvm::any_of(clangInstancesOf(L.M, E), [](const Expr *Instance) {
+    const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(Instance);
+    return Temp && !Temp->getExtendingDecl();
+  });
 }
 
 bool FullExpression::containsPoint(const Expr *E) {
@@ -2464,6 +2495,13 @@ bool FullExpression::lowerExpr(const Expr *E, BlockNode &Out) {
     return lowerAwait(E, Out);
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E); Temp && Points.count(E))
     return lowerTemporary(Temp, Out);
+  // Its own points first, then the value, into the frame.
+  if (DependentTemporaries.count(E) && Points.count(E)) {
+    DependentTemporaries.erase(E);
+    Points.erase(E);
+    HoldsPoint.erase(E);
+    return lowerExpr(E, Out) && dependentValue(E, Out);
+  }
   EvaluationOrder Order = evaluationOrder(E, containsAwait, L.Ctx);
   if (Order.OrderKind == EvaluationOrder::Opaque) {
     reportUnsupported(L.Diags, E->getBeginLoc(), Order.Rejected,

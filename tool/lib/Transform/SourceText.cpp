@@ -122,12 +122,22 @@ std::string SourceText::fillUnevaluated(const Hole &H, const Excluded &Inner) co
   case Hole::Kind::ImplicitThis:
     return declval(Model.object(H.Object).StoredTypeSpelling) + "->";
   case Hole::Kind::AwaitValue: {
+    // With the await's value category: a prvalue for a value (std::declval
+    // would make it an xvalue, which decltype((a, v)) would tell).
+    auto value = [](const std::string &Type) {
+      return "unawait::detail::unevaluated<" + Type + ">()";
+    };
     const SuspensionPoint &P = Model.Points[H.Point];
-    if (!P.Await->getType()->isInstantiationDependentType())
-      return declval(spellType(P.Await->getType(), Context));
-    return declval("typename std::remove_reference_t<decltype((" +
-                   range(fileRange(P.Operand->getSourceRange()), Inner) +
-                   "))>::output_type");
+    QualType Type = P.Await->getType();
+    if (!Type->isInstantiationDependentType()) {
+      if (P.Await->isLValue())
+        Type = Context.getLValueReferenceType(Type);
+      else if (P.Await->isXValue())
+        Type = Context.getRValueReferenceType(Type);
+      return value(spellType(Type, Context));
+    }
+    return value("typename std::remove_reference_t<decltype((" +
+                 range(fileRange(P.Operand->getSourceRange()), Inner) + "))>::output_type");
   }
   case Hole::Kind::Binding:
   case Hole::Kind::Text:
