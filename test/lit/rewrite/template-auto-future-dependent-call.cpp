@@ -23,11 +23,13 @@ UNAWAIT_ASYNC unawait::Async<T> twice(T v) {
   co_return v * 2;
 }
 
+template <class T> int to_int(T v) { return static_cast<int>(v); }
+
 template <class T>
 UNAWAIT_ASYNC unawait::Async<int> holder(T t) {
-  auto by_value = triple(t);
+  auto by_value = triple(to_int(t));
   auto &&by_reference = twice(t);
-  auto &&by_forwarding_ref = triple(t + 1);
+  auto &&by_forwarding_ref = triple(to_int(t) + 1);
   co_await wake_yield(0);
   int sum = co_await by_value;
   sum += int(co_await by_reference);

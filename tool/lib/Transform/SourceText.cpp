@@ -86,6 +86,12 @@ std::string SourceText::fill(const Hole &H, int Index, const Excluded &Except) c
   llvm_unreachable("unknown hole");
 }
 
+/// A value of \p Type in an unevaluated operand, with the category of a
+/// call returning it (a prvalue for a non-reference type).
+static std::string unevaluatedValue(const std::string &Type) {
+  return "unawait::detail::unevaluated<" + Type + ">()";
+}
+
 std::string SourceText::unevaluatedObject(ObjectId Id, bool AsXvalue) const {
   auto declval = [](const std::string &Type) { return "std::declval<" + Type + ">()"; };
   const FrameObject &Object = Model.object(Id);
@@ -94,8 +100,14 @@ std::string SourceText::unevaluatedObject(ObjectId Id, bool AsXvalue) const {
   if (Object.DeducedFrom)
     return declval("std::remove_reference_t<" + declaredType(Id) + ">" +
                    (AsXvalue ? "&&" : "&"));
+  // A prvalue's value kept in the frame reads, in a type the rewrite spells,
+  // as the prvalue it was: `decltype(((a ? b : co_await f())))` is int in
+  // C++, and the instance's size report measures it so (not int &).
+  bool Prvalue = Object.TemporaryOf && Object.TemporaryOf->isPRValue() &&
+                 !Object.StoredAsPointer && !Object.keptBound();
   if (Object.SpelledAs && !Object.Var)
-    return declval(expressionType(Id) + (AsXvalue ? "&&" : "&"));
+    return Prvalue ? unevaluatedValue(expressionType(Id))
+                   : declval(expressionType(Id) + (AsXvalue ? "&&" : "&"));
   // A variable that keeps a generated class, not the Async<T> clang gave it.
   if (Object.Var && Object.Generated)
     return declval(typeOf(Id) + (AsXvalue ? "&&" : "&"));
@@ -107,6 +119,8 @@ std::string SourceText::unevaluatedObject(ObjectId Id, bool AsXvalue) const {
   if (Object.Pack)
     Type = Type->castAs<PackExpansionType>()->getPattern();
   Type = Type.getNonReferenceType();
+  if (Prvalue)
+    return unevaluatedValue(spellType(Type, Context));
   return declval(spellType(AsXvalue ? Context.getRValueReferenceType(Type)
                                       : Context.getLValueReferenceType(Type),
                            Context));
@@ -124,9 +138,6 @@ std::string SourceText::fillUnevaluated(const Hole &H, const Excluded &Inner) co
   case Hole::Kind::AwaitValue: {
     // With the await's value category: a prvalue for a value (std::declval
     // would make it an xvalue, which decltype((a, v)) would tell).
-    auto value = [](const std::string &Type) {
-      return "unawait::detail::unevaluated<" + Type + ">()";
-    };
     const SuspensionPoint &P = Model.Points[H.Point];
     QualType Type = P.Await->getType();
     if (!Type->isInstantiationDependentType()) {
@@ -134,10 +145,11 @@ std::string SourceText::fillUnevaluated(const Hole &H, const Excluded &Inner) co
         Type = Context.getLValueReferenceType(Type);
       else if (P.Await->isXValue())
         Type = Context.getRValueReferenceType(Type);
-      return value(spellType(Type, Context));
+      return unevaluatedValue(spellType(Type, Context));
     }
-    return value("typename std::remove_reference_t<decltype((" +
-                 range(fileRange(P.Operand->getSourceRange()), Inner) + "))>::output_type");
+    return unevaluatedValue("typename std::remove_reference_t<decltype((" +
+                            range(fileRange(P.Operand->getSourceRange()), Inner) +
+                            "))>::output_type");
   }
   case Hole::Kind::Binding:
   case Hole::Kind::Text:
