@@ -3012,7 +3012,7 @@ public:
   /// what the lambda's body names.
   Code lambdaFactory(const LambdaExpr &Lambda, const AsyncFunctionModel &Inner) {
     Code Factory;
-    Factory.literal("{\nreturn " + Inner.ClassName + "(");
+    Factory.literal("{\nreturn " + lambdaClassType(Inner) + "(");
     bool First = true;
     for (const FrameObject &Param : Inner.Objects) {
       if ((Param.Kind != ObjectKind::Param && Param.Kind != ObjectKind::This) || !Param.Kept)

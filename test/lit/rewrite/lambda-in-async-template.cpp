@@ -1,0 +1,43 @@
+// An annotated lambda inside an annotated function template: the lambda's
+// class, a class template over the function template's parameters, goes
+// before the function's class template, and the function's poll() builds
+// the lambda's instance its own arguments name (`relay_lambda_future<T>`).
+// The function awaits the lambda's future: in the function's frame it is an
+// awaitee of the lambda's class. Each instance of the function template
+// makes an instance of both classes, both measured and checked by the size
+// asserts. Tracers show the closure's copy of a kept local made once, a
+// kept local of the template's type destroyed where its scope ends, and
+// cancellation in the lambda's frame inside the function's.
+// RUN: %difftest %s | FileCheck %s --check-prefix=OUT
+// RUN: unawait rewrite %s | FileCheck %s --check-prefix=SHAPE
+// RUN: unawait rewrite --emit-size-asserts %s -o %t.asserts.cpp
+// RUN: %gxx17 -I%S -fsyntax-only %t.asserts.cpp
+// RUN: unawait sizes %s | FileCheck %s --check-prefix=SIZES
+#include "Inputs/lambda_tracers.hpp"
+
+/// A value of 64 bytes that traces its lifetime.
+struct Big : Named {
+  explicit Big(const char *name) : Named(name, 64) {}
+  char bytes[64] = {};
+};
+
+template <class T> UNAWAIT_ASYNC unawait::Async<int> relay(T value, int n) {
+  T local = value;
+  co_await wake_yield(0);
+  auto f = [local, &n] UNAWAIT_ASYNC (int m) -> unawait::Async<int> {
+    T held = local;
+    int v = co_await wake_yield(m);
+    co_return v + n + held.value;
+  };
+  int first = co_await f(1);
+  local.value = -1;
+  int second = co_await f(2);
+  co_return first + second + local.value;
+}
+
+int main() {
+  std::printf("relay Named %d\n", unawait::block_on(relay(Named("named", 3), 10)));
+  std::printf("relay Big %d\n", unawait::block_on(relay(Big("big"), 20)));
+  for (int polls = 0; polls < 4; ++polls)
+    poll_then_drop(relay(Named("dropped", 5), 0), polls);
+}
