@@ -468,6 +468,36 @@ QualType capturedThisType(const LambdaCapture &Capture, const CXXMethodDecl *Cal
   return Context.getPointerType(Copy);
 }
 
+const LambdaExpr *closureInitializer(const VarDecl *Var) {
+  const Expr *Init = Var->getInit();
+  return Init ? dyn_cast<LambdaExpr>(Init->IgnoreImplicit()->IgnoreParens()) : nullptr;
+}
+
+bool closureHasDestructor(const LambdaExpr &Lambda) {
+  for (const LambdaCapture &Capture : Lambda.captures()) {
+    QualType Copied;
+    if (Capture.getCaptureKind() == LCK_StarThis)
+      Copied = Lambda.getCallOperator()->getFunctionObjectParameterType();
+    else if (Capture.getCaptureKind() == LCK_ByCopy)
+      Copied = Capture.getCapturedVar()->getType();
+    else if (Capture.capturesVariable() && cast<VarDecl>(Capture.getCapturedVar())->isInitCapture())
+      Copied = Capture.getCapturedVar()->getType();
+    if (!Copied.isNull() && !Copied->isReferenceType() && hasDestructor(Copied))
+      return true;
+  }
+  return false;
+}
+
+const CXXMethodDecl *annotatedLambdaCalled(const CallExpr &Call) {
+  const auto *Callee = dyn_cast<DeclRefExpr>(Call.getCallee()->IgnoreImplicit()->IgnoreParens());
+  const auto *Var = Callee ? dyn_cast<VarDecl>(Callee->getDecl()) : nullptr;
+  const LambdaExpr *Lambda = Var ? closureInitializer(Var) : nullptr;
+  if (!Lambda || !isAnnotatedAsync(Lambda->getCallOperator()) ||
+      Lambda->getCallOperator()->getDescribedFunctionTemplate())
+    return nullptr;
+  return Lambda->getCallOperator();
+}
+
 std::string lambdaLocation(const AsyncFunction &Lambda, const SourceManager &SM) {
   PresumedLoc Where =
       SM.getPresumedLoc(SM.getExpansionLoc(callOf(Lambda)->getParent()->getLocation()));

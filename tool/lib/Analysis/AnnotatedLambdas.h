@@ -101,6 +101,22 @@ std::string lambdaReturnType(const AsyncFunctionModel &Lambda);
 /// capture by reference, or of `this`, points past the closure.)
 bool futureReadsClosure(const clang::CXXMethodDecl *Call);
 
+/// The lambda \p Var is initialised with (`auto f = [...] {...};`), if it
+/// is: a closure, also in a template's pattern, where clang leaves the
+/// variable's type undeduced.
+const clang::LambdaExpr *closureInitializer(const clang::VarDecl *Var);
+
+/// True if a closure of \p Lambda must be destroyed: a copy it captures
+/// (or an init-capture) has a destructor, or a type that depends on
+/// template arguments.
+bool closureHasDestructor(const clang::LambdaExpr &Lambda);
+
+/// The call operator of the annotated lambda (not generic) that \p Call
+/// calls through the local closure it initialises (`f(1)` after `auto f =
+/// [...] UNAWAIT_ASYNC (int n) ...`): in a template's pattern, clang's
+/// call names no callee.
+const clang::CXXMethodDecl *annotatedLambdaCalled(const clang::CallExpr &Call);
+
 /// `<enclosing function>::(lambda at line N)`, the name in the report.
 std::string lambdaName(const AsyncFunction &Lambda, const clang::SourceManager &SM);
 

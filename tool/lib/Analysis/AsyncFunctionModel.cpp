@@ -667,7 +667,11 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
       continue;
     }
     if (const AsyncFunctionModel *Callee = Object.Generated) {
-      Object.StoredTypeSpelling = Callee->qualifiedClassName();
+      // (A lambda's class template, over the parameters of the template
+      // around both, which names them alike.)
+      Object.StoredTypeSpelling = Callee->InstanceOf
+                                      ? Callee->qualifiedClassName()
+                                      : Callee->qualifiedName(lambdaClassType(*Callee));
       Object.Size = Callee->Layout.Size;
       Object.Align = Callee->Layout.Align;
       continue;

@@ -417,7 +417,11 @@ private:
       Instantiated.emplace(Callee);
     for (size_t I = 0; I < Instance.LayoutObjects.size(); ++I) {
       FrameObject &Object = Instance.Objects[Instance.LayoutObjects[I]];
-      if (hasKnownSize(Object.StoredType) && !Object.SpelledAs && !Object.DeducedFrom)
+      // (An annotated lambda's future in the template around it: its
+      // class template's instance.)
+      bool GeneratedTemplate = Object.Generated && !Object.Generated->hasRealSizes();
+      if (hasKnownSize(Object.StoredType) && !Object.SpelledAs && !Object.DeducedFrom &&
+          !GeneratedTemplate)
         continue;
       // A variable keeping a generated class (`auto f = g();` only awaited)
       // whose call does not depend on template arguments: the same class in
