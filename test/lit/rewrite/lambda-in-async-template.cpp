@@ -45,3 +45,69 @@ int main() {
   for (int polls = 0; polls < 4; ++polls)
     poll_then_drop(relay(Named("dropped", 5), 0), polls);
 }
+// OUT: +named
+// OUT-NEXT: +named (move)
+// OUT-NEXT: +named (copy)
+// OUT-NEXT: +named (copy)
+// OUT-NEXT: -named
+// OUT-NEXT: -named
+// OUT-NEXT: -named
+// OUT-NEXT: relay Named 13
+// OUT-NEXT: -named
+// OUT-NEXT: +big
+// OUT-NEXT: +big (move)
+// OUT-NEXT: +big (copy)
+// OUT-NEXT: +big (copy)
+// OUT-NEXT: -big
+// OUT-NEXT: -big
+// OUT-NEXT: -big
+// OUT-NEXT: relay Big 84
+// OUT-NEXT: -big
+// OUT-NEXT: +dropped
+// OUT-NEXT: +dropped (move)
+// OUT-NEXT: dropped after 0 polls
+// OUT-NEXT: -dropped
+// OUT-NEXT: -dropped
+// OUT-NEXT: +dropped
+// OUT-NEXT: +dropped (move)
+// OUT-NEXT: +dropped (copy)
+// OUT-NEXT: dropped after 1 polls
+// OUT-NEXT: -dropped
+// OUT-NEXT: -dropped
+// OUT-NEXT: -dropped
+// OUT-NEXT: +dropped
+// OUT-NEXT: +dropped (move)
+// OUT-NEXT: +dropped (copy)
+// OUT-NEXT: +dropped (copy)
+// OUT-NEXT: dropped after 2 polls
+// OUT-NEXT: -dropped
+// OUT-NEXT: -dropped
+// OUT-NEXT: -dropped
+// OUT-NEXT: -dropped
+// OUT-NEXT: +dropped
+// OUT-NEXT: +dropped (move)
+// OUT-NEXT: +dropped (copy)
+// OUT-NEXT: +dropped (copy)
+// OUT-NEXT: -dropped
+// OUT-NEXT: dropped after 3 polls
+// OUT-NEXT: -dropped
+// OUT-NEXT: -dropped
+// OUT-NEXT: -dropped
+
+// The lambda's class template first, then the function's, whose frame
+// nests the lambda's instance.
+// SHAPE: {{^}}template <class T> class {{\[\[nodiscard\]\]}} relay_lambda_future {
+// SHAPE: {{^}}template <class T> class {{\[\[nodiscard\]\]}} relay_future {
+// SHAPE: {{^ *}}auto f = [&local = local, &n = n](int m) -> relay_lambda_future<T> {
+// SHAPE-NEXT: {{^ *}}return relay_lambda_future<T>(local, n, std::move(m));
+// SHAPE: {{^ *}}::new (unawait::detail::address_of(future1)) relay_lambda_future<T>(f(1));
+// SHAPE: {{^ *}}relay_lambda_future<T> future1;
+
+// SIZES-LABEL: function `relay<Named>` ({{.*}}): 96 bytes, alignment 8 bytes
+// SIZES: awaitee `future1`: 48 bytes, offset {{[0-9]+}}, type `relay_lambda_future<Named>`: awaited here
+// SIZES-LABEL: function `relay<Big>` ({{.*}}): 288 bytes, alignment 8 bytes
+// SIZES: awaitee `future1`: 112 bytes, offset {{[0-9]+}}, type `relay_lambda_future<Big>`: awaited here
+// SIZES-LABEL: function `relay<Named>::(lambda at 31:12)` ({{.*}}): 48 bytes, alignment 8 bytes
+// SIZES: local `held`: 16 bytes, offset 0, type `Named`: used after the await
+// SIZES-LABEL: function `relay<Big>::(lambda at 31:12)` ({{.*}}): 112 bytes, alignment 8 bytes
+// SIZES: local `held`: 80 bytes, offset 0, type `Big`: used after the await

@@ -60,3 +60,54 @@ int main() {
   std::printf("twice %d\n", big.twice());
   std::printf("fetch<2> %d\n", big.fetch<2>());
 }
+// OUT: +named
+// OUT-NEXT: +named (copy)
+// OUT-NEXT: -named
+// OUT-NEXT: +named (copy)
+// OUT-NEXT: -named
+// OUT-NEXT: twice 103
+// OUT-NEXT: +named (copy)
+// OUT-NEXT: -named
+// OUT-NEXT: fetch<1> 102
+// OUT-NEXT: +named (copy)
+// OUT-NEXT: -named
+// OUT-NEXT: fetch<8> 109
+// OUT-NEXT: +big
+// OUT-NEXT: +big (copy)
+// OUT-NEXT: -big
+// OUT-NEXT: +big (copy)
+// OUT-NEXT: -big
+// OUT-NEXT: twice 229
+// OUT-NEXT: +big (copy)
+// OUT-NEXT: -big
+// OUT-NEXT: fetch<2> 166
+// OUT-NEXT: -big
+// OUT-NEXT: -named
+
+// Nested in the class template; the member template's lambda's class is a
+// member class template over the member template's parameters.
+// SHAPE: {{^}}template <class T> class Holder {
+// SHAPE: {{^ *}}/// unawait: the state machine of `Holder::twice::(lambda at 31:14)`
+// SHAPE: {{^ *}}class {{\[\[nodiscard\]\]}} twice_lambda_future {
+// SHAPE: {{^ *}}twice_lambda_future(Holder<T> *self_arg, int &&n_arg) {
+// SHAPE: {{^ *}}::new (unawait::detail::address_of(copy)) T(self->value_);
+// SHAPE: {{^ *}}auto f = [this](int n) -> twice_lambda_future {
+// SHAPE-NEXT: {{^ *}}return twice_lambda_future(this, std::move(n));
+// SHAPE: {{^ *}}template <int N> class {{\[\[nodiscard\]\]}} fetch_lambda_future {
+// SHAPE: {{^ *}}explicit fetch_lambda_future(const Holder<T> *self_arg) {
+// SHAPE: {{^ *}}auto f = [*this]() -> fetch_lambda_future<N> {
+// SHAPE-NEXT: {{^ *}}return fetch_lambda_future<N>(this);
+
+// One instance per instance of the class (and of the member template).
+// SIZES-LABEL: function `Holder<Named>::twice::(lambda at 31:14)` ({{.*}}): 40 bytes, alignment 8 bytes
+// SIZES: this `this`: 8 bytes, offset 16, type `Holder<Named> *`
+// SIZES: local `copy`: 16 bytes, offset 0, type `Named`: used after the await
+// SIZES-LABEL: function `Holder<Big>::twice::(lambda at 31:14)` ({{.*}}): 104 bytes, alignment 8 bytes
+// SIZES: local `copy`: 80 bytes, offset 0, type `Big`: used after the await
+// SIZES-LABEL: function `Holder<Named>::fetch<1>::(lambda at 41:14)` ({{.*}}): 32 bytes, alignment 8 bytes
+// SIZES: this `this`: 8 bytes, offset 8, type `const Holder<Named> *`
+// SIZES: local `scratch`: 4 bytes, offset 0, type `int[1]`: used after the await
+// SIZES-LABEL: function `Holder<Named>::fetch<8>::(lambda at 41:14)` ({{.*}}): 56 bytes, alignment 8 bytes
+// SIZES: local `scratch`: 32 bytes, offset 0, type `int[8]`: used after the await
+// SIZES-LABEL: function `Holder<Big>::fetch<2>::(lambda at 41:14)` ({{.*}}): 32 bytes, alignment 8 bytes
+// SIZES: this `this`: 8 bytes, offset 8, type `const Holder<Big> *`

@@ -85,3 +85,73 @@ int main() {
   std::printf("sum %ld\n", sum(1L, static_cast<char>(2)));
   cancel(Named("cancelled", 4));
 }
+// OUT: +named
+// OUT-NEXT: +guard
+// OUT-NEXT: +named (copy)
+// OUT-NEXT: +arg
+// OUT-NEXT: +arg (move)
+// OUT-NEXT: +named (copy)
+// OUT-NEXT: -named
+// OUT-NEXT: -arg
+// OUT-NEXT: -arg
+// OUT-NEXT: keep: guard 3
+// OUT-NEXT: -named
+// OUT-NEXT: -guard
+// OUT-NEXT: keep Named 21
+// OUT-NEXT: -named
+// OUT-NEXT: +big
+// OUT-NEXT: +guard
+// OUT-NEXT: +big (copy)
+// OUT-NEXT: +arg
+// OUT-NEXT: +arg (move)
+// OUT-NEXT: +big (copy)
+// OUT-NEXT: -big
+// OUT-NEXT: -arg
+// OUT-NEXT: -arg
+// OUT-NEXT: keep: guard 3
+// OUT-NEXT: -big
+// OUT-NEXT: -guard
+// OUT-NEXT: keep Big 146
+// OUT-NEXT: -big
+// OUT-NEXT: fill<2> 23
+// OUT-NEXT: fill<5> 65
+// OUT-NEXT: sum 63
+// OUT-NEXT: sum 32
+// OUT-NEXT: +cancelled
+// OUT-NEXT: +cancelled (copy)
+// OUT-NEXT: dropped after 1 polls
+// OUT-NEXT: -cancelled
+// OUT-NEXT: -cancelled
+
+// The class templates copy the function templates' parameter lists; each
+// lambda returns the instance its template's arguments name.
+// SHAPE: {{^}}/// unawait: the state machine of `keep::(lambda at 31:12)`
+// SHAPE: {{^}}template <class T> class {{\[\[nodiscard\]\]}} keep_lambda_future {
+// SHAPE: {{^ *}}keep_lambda_future(const T &value_arg, Named &guard_arg, Named &&arg_arg) {
+// SHAPE: {{^ *}}T copy;
+// SHAPE: {{^ *}}auto f = [value, &guard](Named arg) -> keep_lambda_future<T> {
+// SHAPE-NEXT: {{^ *}}return keep_lambda_future<T>(value, guard, std::move(arg));
+// SHAPE: {{^}}template <int N> class {{\[\[nodiscard\]\]}} fill_lambda_future {
+// SHAPE: {{^ *}}int values[N];
+// SHAPE: {{^ *}}auto f = [start]() -> fill_lambda_future<N> {
+// SHAPE-NEXT: {{^ *}}return fill_lambda_future<N>(start);
+// SHAPE: {{^}}template <class... Ts> class {{\[\[nodiscard\]\]}} sum_lambda_future {
+// SHAPE: {{^ *}}std::tuple<Ts...> copy;
+// SHAPE: {{^ *}}auto f = [&all](long scale) -> sum_lambda_future<Ts...> {
+// SHAPE-NEXT: {{^ *}}return sum_lambda_future<Ts...>(all, std::move(scale));
+
+// One instance of the lambda's class per instance of its template.
+// SIZES-LABEL: function `keep<Named>::(lambda at {{[0-9]+}}:12)` ({{.*}}): 64 bytes, alignment 8 bytes
+// SIZES: local `copy`: 16 bytes, offset 0, type `Named`: used after the await
+// SIZES-LABEL: function `keep<Big>::(lambda at {{[0-9]+}}:12)` ({{.*}}): 128 bytes, alignment 8 bytes
+// SIZES: local `copy`: 80 bytes, offset 0, type `Big`: used after the await
+// SIZES-LABEL: function `fill<2>::(lambda at {{[0-9]+}}:12)` ({{.*}}): 32 bytes, alignment 8 bytes
+// SIZES: local `values`: 8 bytes, offset 0, type `int[2]`: used after the await
+// SIZES-LABEL: function `fill<5>::(lambda at {{[0-9]+}}:12)` ({{.*}}): 48 bytes, alignment 8 bytes
+// SIZES: local `values`: 20 bytes, offset 0, type `int[5]`: used after the await
+// SIZES-LABEL: function `sum<int, int, int>::(lambda at {{[0-9]+}}:12)`
+// SIZES: local `copy`: {{[0-9]+}} bytes, offset 0, type `std::tuple<int, int, int>`: used after the await
+// SIZES-LABEL: function `sum<long, char>::(lambda at {{[0-9]+}}:12)`
+// SIZES: local `copy`: {{[0-9]+}} bytes, offset 0, type `std::tuple<long, char>`: used after the await
+// SIZES-LABEL: function `cancel<Named>::(lambda at {{[0-9]+}}:12)` ({{.*}}): 40 bytes
+// SIZES: local `held`: 16 bytes, offset 0, type `Named`: used after the await

@@ -30,6 +30,16 @@ std::vector<const CXXMethodDecl *> lambdasAround(const CXXMethodDecl *Call) {
   return Around;
 }
 
+/// True if \p Function is a template with an unnamed parameter, which the
+/// generated class template's arguments could not name. (A class
+/// template's need no name: the class nested in it names none.)
+bool unnamedTemplateParameterAround(const FunctionDecl *Function) {
+  const FunctionTemplateDecl *Template = Function->getDescribedFunctionTemplate();
+  return Template && llvm::any_of(*Template->getTemplateParameters(), [](const NamedDecl *Param) {
+           return Param->getName().empty();
+         });
+}
+
 /// True for a capture of a pack (`[ts...]`, `[&ts...]`), which the frame
 /// would keep as one object per element.
 bool capturesPack(const CXXMethodDecl *Call) {
@@ -51,22 +61,20 @@ std::optional<Unsupported> unsupportedTemplateAround(const AsyncFunction &Lambda
   const CXXMethodDecl *Call = callOf(Lambda);
   if (!Lambda.Enclosing->isTemplated() && !Call->getParent()->isDependentContext())
     return std::nullopt;
-  const FunctionDecl *Function = Lambda.enclosingFunction();
-  if (!Function || Call->getDescribedFunctionTemplate() || capturesPack(Call) ||
+  if (Call->getDescribedFunctionTemplate() ||
       llvm::any_of(lambdasAround(Call), [](const CXXMethodDecl *Outer) {
         return Outer->getDescribedFunctionTemplate() != nullptr;
       }))
     return Unsupported::LambdaInTemplate;
   // A function template, or a member of a class template (defined in it).
-  const auto *Method = dyn_cast<CXXMethodDecl>(Function);
+  const FunctionDecl *Function = Lambda.enclosingFunction();
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
   bool InClassTemplate = Method && Method->getParent()->isDependentContext();
-  if (!Function->getDescribedFunctionTemplate() && !InClassTemplate)
-    return Unsupported::LambdaInTemplate;
-  if (InClassTemplate && Function->isOutOfLine())
-    return Unsupported::LambdaInTemplate;
-  if (const TemplateParameterList *Params = templateParametersAround(Lambda))
-    if (llvm::any_of(*Params, [](const NamedDecl *Param) { return Param->getName().empty(); }))
-      return Unsupported::LambdaInTemplate;
+  if (!Function || (!Function->getDescribedFunctionTemplate() && !InClassTemplate) ||
+      (InClassTemplate && Function->isOutOfLine()) || unnamedTemplateParameterAround(Function))
+    return Unsupported::LambdaInOtherTemplate;
+  if (capturesPack(Call))
+    return Unsupported::LambdaCapturesPack;
   return std::nullopt;
 }
 

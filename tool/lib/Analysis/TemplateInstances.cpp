@@ -267,7 +267,10 @@ public:
                                                 const FunctionDecl &Callee,
                                                 SourceLocation Where) {
     const FunctionDecl &Around = placedWith(Callee);
-    if (Template.Function.isLambda() && !sameInBothPrograms(Around)) {
+    // (A lambda's call operator is instantiated with the function around it.)
+    if (Where.isInvalid())
+      Where = Around.getPointOfInstantiation();
+    if (lambdaInTemplate() && !sameInBothPrograms(Around)) {
       reportUnsupported(Diags, Where, Unsupported::LambdaInTemplateOfFuture,
                         "'" + Around.getQualifiedNameAsString() + "'");
       Diags.note(Template.Function.Definition->getLocation(), "the lambda is here");
@@ -313,16 +316,22 @@ private:
   /// for an annotated lambda's call operator, the instance of the function
   /// around it.
   const FunctionDecl &placedWith(const FunctionDecl &Callee) const {
-    if (!Template.Function.isLambda())
+    if (!lambdaInTemplate())
       return Callee;
     return *functionAround(cast<CXXMethodDecl>(&Callee));
+  }
+
+  /// True for an annotated lambda (not generic: that is a template of its
+  /// own) inside a template.
+  bool lambdaInTemplate() const {
+    return Template.Function.isLambda() && !Template.functionTemplate();
   }
 
   /// "use_future<test_future>", "Box<int>::get", and for a lambda
   /// "run<int>::(lambda at 6:12)".
   std::string instanceName(const FunctionDecl &Around, const std::string &Class,
                            const std::string &Arguments) const {
-    bool Lambda = Template.Function.isLambda();
+    bool Lambda = lambdaInTemplate();
     std::string Function = !Class.empty() ? Class + "::" + Around.getNameAsString()
                            : Lambda       ? Around.getQualifiedNameAsString()
                                           : Template.Name;
@@ -336,7 +345,7 @@ private:
   /// of a lambda capturing `this` or `*this` inside \p Around).
   QualType thisType(const FunctionDecl &Callee, const FunctionDecl &Around) const {
     const auto *Method = cast<CXXMethodDecl>(&Callee);
-    if (!Template.Function.isLambda())
+    if (!lambdaInTemplate())
       return Method->getThisType();
     for (const LambdaCapture &Capture : Method->getParent()->captures())
       if (Capture.capturesThis())
