@@ -667,12 +667,13 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
       continue;
     }
     if (const AsyncFunctionModel *Callee = Object.Generated) {
-      // (A lambda's class template, over the parameters of the template
-      // around both, which names them alike; unqualified, as a class
-      // template's name does not qualify a member of its pattern, and the
-      // lambda's class precedes this one where this one goes.)
+      // (In a template, an annotated lambda's class, a template over the
+      // parameters of the template around both, which names them alike;
+      // unqualified, as a class template's name does not qualify a member
+      // of its pattern, and the lambda's class precedes this one where this
+      // one goes.)
       Object.StoredTypeSpelling =
-          Callee->InstanceOf ? Callee->qualifiedClassName() : lambdaClassType(*Callee);
+          Callee->hasRealSizes() ? Callee->qualifiedClassName() : lambdaClassType(*Callee);
       Object.Size = Callee->Layout.Size;
       Object.Align = Callee->Layout.Align;
       continue;
