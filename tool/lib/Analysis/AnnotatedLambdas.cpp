@@ -19,9 +19,68 @@ const CXXMethodDecl *callOf(const AsyncFunction &Lambda) {
   return cast<CXXMethodDecl>(Lambda.Definition);
 }
 
+/// The lambdas around \p Call's lambda, innermost first, by their call
+/// operators.
+std::vector<const CXXMethodDecl *> lambdasAround(const CXXMethodDecl *Call) {
+  std::vector<const CXXMethodDecl *> Around;
+  for (const auto *Outer = dyn_cast<CXXMethodDecl>(Call->getParent()->getDeclContext());
+       Outer && Outer->getParent()->isLambda();
+       Outer = dyn_cast<CXXMethodDecl>(Outer->getParent()->getDeclContext()))
+    Around.push_back(Outer);
+  return Around;
+}
+
+/// True if \p Function is a template with an unnamed parameter, which the
+/// generated class template's arguments could not name. (A class
+/// template's need no name: the class nested in it names none.)
+bool unnamedTemplateParameterAround(const FunctionDecl *Function) {
+  const FunctionTemplateDecl *Template = Function->getDescribedFunctionTemplate();
+  return Template && llvm::any_of(*Template->getTemplateParameters(), [](const NamedDecl *Param) {
+           return Param->getName().empty();
+         });
+}
+
+/// True for a capture of a pack (`[ts...]`, `[&ts...]`), which the frame
+/// would keep as one object per element.
+bool capturesPack(const CXXMethodDecl *Call) {
+  return llvm::any_of(Call->getParent()->captures(), [](const LambdaCapture &Capture) {
+    return Capture.isPackExpansion() ||
+           (Capture.capturesVariable() && Capture.getCapturedVar()->isParameterPack());
+  });
+}
+
+/// Why the templates around the lambda cannot be its generated class's, if
+/// they cannot. Its class is a class template over the parameters of a
+/// function template around it, and, in a member of a class template,
+/// nested in that class (a template already); anything else templated
+/// around it (a generic lambda, a variable template, a friend, an
+/// unnamed template parameter, which the class's arguments could not
+/// name), or the lambda's own `auto` parameters, or a captured pack, is not
+/// yet.
+std::optional<Unsupported> unsupportedTemplateAround(const AsyncFunction &Lambda) {
+  const CXXMethodDecl *Call = callOf(Lambda);
+  if (!Lambda.Enclosing->isTemplated() && !Call->getParent()->isDependentContext())
+    return std::nullopt;
+  if (Call->getDescribedFunctionTemplate() ||
+      llvm::any_of(lambdasAround(Call), [](const CXXMethodDecl *Outer) {
+        return Outer->getDescribedFunctionTemplate() != nullptr;
+      }))
+    return Unsupported::LambdaInTemplate;
+  // A function template, or a member of a class template (defined in it).
+  const FunctionDecl *Function = Lambda.enclosingFunction();
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
+  bool InClassTemplate = Method && Method->getParent()->isDependentContext();
+  if (!Function || (!Function->getDescribedFunctionTemplate() && !InClassTemplate) ||
+      (InClassTemplate && Function->isOutOfLine()) || unnamedTemplateParameterAround(Function))
+    return Unsupported::LambdaInOtherTemplate;
+  if (capturesPack(Call))
+    return Unsupported::LambdaCapturesPack;
+  return std::nullopt;
+}
+
 /// Why the generated class cannot go where the enclosing declaration's
-/// would, if it cannot: there is no such declaration, or it is a template
-/// (or the lambda is inside a generic lambda), a member not declared in a
+/// would, if it cannot: there is no such declaration, or a template around
+/// it that the class cannot be a template over, a member not declared in a
 /// named class at namespace scope, a member function defined outside a
 /// class of another file, or a variable defined outside its namespace.
 /// (Inside an annotated function, or annotated lambda, it goes before that
@@ -30,8 +89,8 @@ std::optional<Unsupported> unplaceable(const AsyncFunction &Lambda) {
   const DeclaratorDecl *Around = Lambda.Enclosing;
   if (!Around)
     return Unsupported::LambdaOutsideFunction;
-  if (Around->isTemplated() || callOf(Lambda)->getParent()->isDependentContext())
-    return Unsupported::LambdaInTemplate;
+  if (std::optional<Unsupported> Why = unsupportedTemplateAround(Lambda))
+    return Why;
   // (The class is declared in the class, which another file defines.)
   const SourceManager &SM = Around->getASTContext().getSourceManager();
   if (Around->isOutOfLine() &&
@@ -150,8 +209,8 @@ SourceLocation capturedAt(const LambdaCapture &Capture, const CXXMethodDecl *Cal
 
 /// The first capture the rewrite cannot spell in C++17: a copy of a
 /// structured binding of array type, which the init-capture replacing it
-/// would decay. (A pack is captured only inside a template, which
-/// unplaceable rejects.)
+/// would decay. (A pack is captured only inside a template, where
+/// unplaceable rejects it.)
 const LambdaCapture *unsupportedCapture(const CXXMethodDecl *Call) {
   for (const LambdaCapture &Capture : Call->getParent()->captures())
     if (capturesBinding(Capture) && Capture.getCaptureKind() == LCK_ByCopy &&
@@ -223,10 +282,12 @@ public:
 private:
   /// False (stops the search) at the first local of the enclosing function.
   /// A member function (a local closure's call operator, named by a call
-  /// of the closure) is reached through its object, which is checked.
+  /// of the closure) is reached through its object, which is checked; a
+  /// template parameter of the function is the generated class
+  /// template's too.
   bool note(const NamedDecl *D, SourceLocation Loc) {
     if (!D || !D->getParentFunctionOrMethod() || Call->Encloses(D->getDeclContext()) ||
-        isa<CXXMethodDecl>(D))
+        isa<CXXMethodDecl, NonTypeTemplateParmDecl>(D))
       return true;
     Found = D;
     Where = Loc;
@@ -326,7 +387,32 @@ std::string bindingCaptureName(const AsyncFunction &Lambda, const BindingDecl *B
 }
 
 std::string lambdaReturnType(const AsyncFunctionModel &Lambda) {
-  return Lambda.functionTemplate() ? "auto" : Lambda.ClassName;
+  return Lambda.functionTemplate() ? "auto" : lambdaClassType(Lambda);
+}
+
+const TemplateParameterList *templateParametersAround(const AsyncFunction &Lambda) {
+  const FunctionDecl *Function = Lambda.enclosingFunction();
+  if (!Lambda.isLambda() || !Function || callOf(Lambda)->getDescribedFunctionTemplate())
+    return nullptr;
+  const FunctionTemplateDecl *Template = Function->getDescribedFunctionTemplate();
+  return Template ? Template->getTemplateParameters() : nullptr;
+}
+
+const FunctionDecl *functionAround(const CXXMethodDecl *Call) {
+  std::vector<const CXXMethodDecl *> Around = lambdasAround(Call);
+  const CXXMethodDecl *Outermost = Around.empty() ? Call : Around.back();
+  return dyn_cast<FunctionDecl>(Outermost->getParent()->getDeclContext());
+}
+
+std::string lambdaClassType(const AsyncFunctionModel &Lambda) {
+  const TemplateParameterList *Params = templateParametersAround(Lambda.Function);
+  if (!Params || Lambda.InstanceOf)
+    return Lambda.ClassName;
+  std::string Arguments;
+  for (const NamedDecl *Param : *Params)
+    Arguments += (Arguments.empty() ? "" : ", ") + templateParameterName(Param) +
+                 (Param->isParameterPack() ? "..." : "");
+  return Lambda.ClassName + "<" + Arguments + ">";
 }
 
 bool futureReadsClosure(const CXXMethodDecl *Call) {
@@ -390,13 +476,47 @@ QualType capturedThisType(const LambdaCapture &Capture, const CXXMethodDecl *Cal
   return Context.getPointerType(Copy);
 }
 
-std::string lambdaName(const AsyncFunction &Lambda, const SourceManager &SM) {
+const LambdaExpr *closureInitializer(const VarDecl *Var) {
+  const Expr *Init = Var->getInit();
+  return Init ? dyn_cast<LambdaExpr>(Init->IgnoreImplicit()->IgnoreParens()) : nullptr;
+}
+
+bool closureHasDestructor(const LambdaExpr &Lambda) {
+  for (const LambdaCapture &Capture : Lambda.captures()) {
+    QualType Copied;
+    if (Capture.getCaptureKind() == LCK_StarThis)
+      Copied = Lambda.getCallOperator()->getFunctionObjectParameterType();
+    else if (Capture.getCaptureKind() == LCK_ByCopy)
+      Copied = Capture.getCapturedVar()->getType();
+    else if (Capture.capturesVariable() && cast<VarDecl>(Capture.getCapturedVar())->isInitCapture())
+      Copied = Capture.getCapturedVar()->getType();
+    if (!Copied.isNull() && !Copied->isReferenceType() && hasDestructor(Copied))
+      return true;
+  }
+  return false;
+}
+
+const CXXMethodDecl *annotatedLambdaCalled(const CallExpr &Call) {
+  const auto *Callee = dyn_cast<DeclRefExpr>(Call.getCallee()->IgnoreImplicit()->IgnoreParens());
+  const auto *Var = Callee ? dyn_cast<VarDecl>(Callee->getDecl()) : nullptr;
+  const LambdaExpr *Lambda = Var ? closureInitializer(Var) : nullptr;
+  if (!Lambda || !isAnnotatedAsync(Lambda->getCallOperator()) ||
+      Lambda->getCallOperator()->getDescribedFunctionTemplate())
+    return nullptr;
+  return Lambda->getCallOperator();
+}
+
+std::string lambdaLocation(const AsyncFunction &Lambda, const SourceManager &SM) {
   PresumedLoc Where =
       SM.getPresumedLoc(SM.getExpansionLoc(callOf(Lambda)->getParent()->getLocation()));
+  return "(lambda at " + std::to_string(Where.getLine()) + ":" +
+         std::to_string(Where.getColumn()) + ")";
+}
+
+std::string lambdaName(const AsyncFunction &Lambda, const SourceManager &SM) {
   std::string Around =
       Lambda.Enclosing ? Lambda.Enclosing->getQualifiedNameAsString() + "::" : "";
-  return Around + "(lambda at " + std::to_string(Where.getLine()) + ":" +
-         std::to_string(Where.getColumn()) + ")";
+  return Around + lambdaLocation(Lambda, SM);
 }
 
 } // namespace unawait

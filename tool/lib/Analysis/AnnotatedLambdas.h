@@ -72,6 +72,22 @@ clang::QualType capturedThisType(const clang::LambdaCapture &Capture,
                                  const clang::DeclaratorDecl *Enclosing,
                                  clang::ASTContext &Context);
 
+/// The template parameters of the function template around \p Lambda (a
+/// lambda that is not generic, inside a function template or member
+/// template): its generated class is a class template over them, declared
+/// as the template declares them, so that its members name them as the
+/// lambda does. Null elsewhere.
+const clang::TemplateParameterList *templateParametersAround(const AsyncFunction &Lambda);
+
+/// The function around the lambda of \p Call, through lambdas around it
+/// (in an instance of a template, that instance).
+const clang::FunctionDecl *functionAround(const clang::CXXMethodDecl *Call);
+
+/// What the lambda's body builds: its class, with the arguments of the
+/// template around it ("run_lambda_future<T, Ns...>"); for a generic
+/// lambda the class template, deduced (CTAD).
+std::string lambdaClassType(const AsyncFunctionModel &Lambda);
+
 /// What the rewritten lambda returns: its class, or for a generic lambda,
 /// which cannot name the class template's invented parameters, `auto`
 /// (the class is built through a deduction guide). (The emitter qualifies
@@ -85,7 +101,26 @@ std::string lambdaReturnType(const AsyncFunctionModel &Lambda);
 /// capture by reference, or of `this`, points past the closure.)
 bool futureReadsClosure(const clang::CXXMethodDecl *Call);
 
+/// The lambda \p Var is initialised with (`auto f = [...] {...};`), if it
+/// is: a closure, also in a template's pattern, where clang leaves the
+/// variable's type undeduced.
+const clang::LambdaExpr *closureInitializer(const clang::VarDecl *Var);
+
+/// True if a closure of \p Lambda must be destroyed: a copy it captures
+/// (or an init-capture) has a destructor, or a type that depends on
+/// template arguments.
+bool closureHasDestructor(const clang::LambdaExpr &Lambda);
+
+/// The call operator of the annotated lambda (not generic) that \p Call
+/// calls through the local closure it initialises (`f(1)` after `auto f =
+/// [...] UNAWAIT_ASYNC (int n) ...`): in a template's pattern, clang's
+/// call names no callee.
+const clang::CXXMethodDecl *annotatedLambdaCalled(const clang::CallExpr &Call);
+
 /// `<enclosing function>::(lambda at line N)`, the name in the report.
 std::string lambdaName(const AsyncFunction &Lambda, const clang::SourceManager &SM);
+
+/// `(lambda at line N)`, the last part of lambdaName.
+std::string lambdaLocation(const AsyncFunction &Lambda, const clang::SourceManager &SM);
 
 } // namespace unawait

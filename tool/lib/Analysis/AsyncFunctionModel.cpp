@@ -213,7 +213,7 @@ const AsyncFunctionModel *ModelRegistry::add(AsyncFunctionModel Model) {
     Instances.try_emplace({Added.InstanceOf, Added.ClassName, Added.EnclosingClass}, &Added);
   const AsyncFunction &F = Added.Function;
   if (F.Enclosing)
-    ++LambdasIn[F.Enclosing];
+    ++LambdasIn[{F.Enclosing->getDeclContext(), F.Enclosing->getDeclName()}];
   if (!F.isLambda())
     ++FunctionsNamed[{F.Definition->getDeclContext(), F.Definition->getDeclName()}];
   return &Added;
@@ -221,7 +221,7 @@ const AsyncFunctionModel *ModelRegistry::add(AsyncFunctionModel Model) {
 
 unsigned ModelRegistry::namesakes(const AsyncFunction &Function) const {
   if (Function.isLambda())
-    return LambdasIn.lookup(Function.Enclosing);
+    return LambdasIn.lookup({Function.Enclosing->getDeclContext(), Function.Enclosing->getDeclName()});
   const FunctionDecl *F = Function.Definition;
   return FunctionsNamed.lookup({F->getDeclContext(), F->getDeclName()});
 }
@@ -667,7 +667,13 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
       continue;
     }
     if (const AsyncFunctionModel *Callee = Object.Generated) {
-      Object.StoredTypeSpelling = Callee->qualifiedClassName();
+      // (In a template, an annotated lambda's class, a template over the
+      // parameters of the template around both, which names them alike;
+      // unqualified, as a class template's name does not qualify a member
+      // of its pattern, and the lambda's class precedes this one where this
+      // one goes.)
+      Object.StoredTypeSpelling =
+          Callee->hasRealSizes() ? Callee->qualifiedClassName() : lambdaClassType(*Callee);
       Object.Size = Callee->Layout.Size;
       Object.Align = Callee->Layout.Align;
       continue;

@@ -549,7 +549,7 @@ public:
   const std::deque<AsyncFunctionModel> &models() const { return Models; }
   /// How many of models() share the name \p Function's class is named
   /// for: functions of its name in its scope, or, for an annotated lambda,
-  /// lambdas of its enclosing declaration.
+  /// lambdas of the enclosing declarations of its name in its scope.
   unsigned namesakes(const AsyncFunction &Function) const;
 
 private:
@@ -565,7 +565,10 @@ private:
   /// a scan of every model made naming quadratic in the functions of a file.
   llvm::DenseMap<std::pair<const clang::DeclContext *, clang::DeclarationName>, unsigned>
       FunctionsNamed;
-  llvm::DenseMap<const clang::DeclaratorDecl *, unsigned> LambdasIn;
+  /// Lambdas by the scope and name of their enclosing declarations (the
+  /// classes of two overloads' lambdas go to one scope).
+  llvm::DenseMap<std::pair<const clang::DeclContext *, clang::DeclarationName>, unsigned>
+      LambdasIn;
 };
 
 /// Where the definitions of the members placed after \p Class go: after

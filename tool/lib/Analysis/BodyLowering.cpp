@@ -458,7 +458,11 @@ public:
       Object.Type = Var->getType().getNonReferenceType();
     Object.StoredAsPointer = Object.Type->isReferenceType();
     Object.HasDestructor = !Object.StoredAsPointer && hasDestructor(Object.Type);
-    if (const Expr *Init = deducingInitializer(Var))
+    // A closure in a template: its type is never spelled (KeptObjects
+    // keeps it only in raw storage), and its destructor is its copies'.
+    if (const LambdaExpr *Lambda = closureInitializer(Var); Lambda && Object.Type->isDependentType())
+      Object.HasDestructor = closureHasDestructor(*Lambda);
+    else if (const Expr *Init = deducingInitializer(Var))
       deduceFromInitializer(Object, sourceOf(Init), Init->isTypeDependent());
     if (Var->isParameterPack()) {
       // The pack member holds references as references.
@@ -1986,6 +1990,10 @@ public:
       }
       if (!generatedCallee(P.Operand, Awaitee.Generated))
         return false;
+      // An annotated lambda's class template, named over the parameters of
+      // the template around both (not the dependent call's type).
+      if (Awaitee.Generated && !Awaitee.Generated->hasRealSizes())
+        Awaitee.SpelledAs.reset();
       if (!Awaitee.Generated && categoryDependsOnInstance(P.Operand)) {
         // `co_await get<T>()`: polled where it is in the instances where it
         // is a glvalue, built in the frame where it is a prvalue.
@@ -2080,6 +2088,12 @@ public:
     if (Callee && Callee->getCanonicalDecl() ==
                       M.Function.Definition->getCanonicalDecl())
       return true;
+    // In a template, a call of an annotated lambda through its closure
+    // builds its class template's instance over the same parameters.
+    if (const CXXMethodDecl *Lambda = Call && !Callee ? annotatedLambdaCalled(*Call) : nullptr) {
+      Generated = Callees.find(Lambda);
+      return true;
+    }
     std::optional<const AsyncFunctionModel *> Model =
         generatedModelOf(Operand, Callees, Ctx, Diags);
     if (!Model)
@@ -3095,7 +3109,7 @@ public:
   /// what the lambda's body names.
   Code lambdaFactory(const LambdaExpr &Lambda, const AsyncFunctionModel &Inner) {
     Code Factory;
-    Factory.literal("{\nreturn " + Inner.ClassName + "(");
+    Factory.literal("{\nreturn " + lambdaClassType(Inner) + "(");
     bool First = true;
     for (const FrameObject &Param : Inner.Objects) {
       if ((Param.Kind != ObjectKind::Param && Param.Kind != ObjectKind::This) || !Param.Kept)

@@ -94,6 +94,11 @@ bool escapesAt(const DeclRefExpr *Ref, const NodeParents &Parents) {
         return callMayLeakClosure(Method);
       return !isTrivialCopyOrMove(Method);
     }
+    // In a template's pattern, a call of a closure names no operator().
+    if (const auto *Call = dyn_cast<CallExpr>(Parent); Call && Call->getCallee() == Use)
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+        if (const LambdaExpr *Lambda = closureInitializer(Var))
+          return callMayLeakClosure(Lambda->getCallOperator());
     return true;
   }
 }

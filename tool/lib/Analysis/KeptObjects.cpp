@@ -1,5 +1,6 @@
 #include "Analysis/KeptObjects.h"
 
+#include "Analysis/AnnotatedLambdas.h"
 #include "Analysis/Escapes.h"
 #include "Analysis/Naming.h"
 #include "Analysis/References.h"
@@ -394,7 +395,13 @@ private:
   /// checkKeptTypes.
   static bool isClosure(const FrameObject &Object) {
     const CXXRecordDecl *Record = Object.Type->getAsCXXRecordDecl();
-    return Record && Record->isLambda() && Object.Var;
+    return Object.Var && ((Record && Record->isLambda()) || closureInTemplate(Object));
+  }
+
+  /// A closure in a template's pattern, of a type only instances have.
+  static bool closureInTemplate(const FrameObject &Object) {
+    const auto *Var = dyn_cast_or_null<VarDecl>(Object.Var);
+    return Var && closureInitializer(Var) && Object.Type->isDependentType();
   }
 
   /// A jump destroys the kept objects it leaves by hand, before C++
@@ -438,6 +445,11 @@ private:
       std::string What = Object.Kind == ObjectKind::Awaitee
                              ? "the awaited future"
                              : "'" + Object.SourceName + "'";
+      // (Named after the suspension, a closure is unnameable anywhere.)
+      if (closureInTemplate(Object))
+        return Object.RawStorage
+                   ? fail(Object.Loc, Unsupported::KeptClosureInTemplate, What)
+                   : fail(Object.Loc, Unsupported::KeptUnnameable, What + ": a lambda's closure");
       if (std::string Why = unnameableReason(Object.Type, M.localScope());
           !Why.empty() && !Object.RawStorage && !Object.Erased)
         return fail(Object.Loc, Unsupported::KeptUnnameable, What + ": " + Why);

@@ -1,5 +1,6 @@
 #include "Analysis/TemplateInstances.h"
 
+#include "Analysis/AnnotatedLambdas.h"
 #include "Analysis/Naming.h"
 #include "Analysis/Unsupported.h"
 #include "clang/AST/ASTContext.h"
@@ -234,6 +235,27 @@ private:
   std::map<std::pair<unsigned, unsigned>, const Expr *> Exprs;
 };
 
+/// No template argument is an unawait::Async<T>, which may stand for a
+/// generated class in the rewritten program.
+bool sameInBothPrograms(llvm::ArrayRef<TemplateArgument> Args) {
+  return llvm::none_of(Args, [](const TemplateArgument &Arg) {
+    if (Arg.getKind() == TemplateArgument::Pack)
+      return !sameInBothPrograms(Arg.pack_elements());
+    return Arg.getKind() == TemplateArgument::Type && asyncOutputType(Arg.getAsType());
+  });
+}
+
+bool sameInBothPrograms(const FunctionDecl &Spec) {
+  if (const TemplateArgumentList *Own = Spec.getTemplateSpecializationArgs();
+      Own && !sameInBothPrograms(Own->asArray()))
+    return false;
+  for (const DeclContext *C = Spec.getDeclContext(); C; C = C->getParent())
+    if (const auto *Class = dyn_cast<ClassTemplateSpecializationDecl>(C);
+        Class && !sameInBothPrograms(Class->getTemplateArgs().asArray()))
+      return false;
+  return true;
+}
+
 class Instantiation {
   /// A class template's instance, its arguments spelled one by one (fully
   /// qualified: the record type prints them as the source wrote them).
@@ -263,10 +285,20 @@ public:
   std::optional<const AsyncFunctionModel *> run(const CallExpr *Call,
                                                 const FunctionDecl &Callee,
                                                 SourceLocation Where) {
-    if (!deduce(Call, Callee))
+    const FunctionDecl &Around = placedWith(Callee);
+    // (A lambda's call operator is instantiated with the function around it.)
+    if (Where.isInvalid())
+      Where = Around.getPointOfInstantiation();
+    if (lambdaInTemplate() && !sameInBothPrograms(Around)) {
+      reportUnsupported(Diags, Where, Unsupported::LambdaInTemplateOfFuture,
+                        "'" + Around.getQualifiedNameAsString() + "'");
+      Diags.note(Template.Function.Definition->getLocation(), "the lambda is here");
+      return std::nullopt;
+    }
+    if (!deduce(Call, Around))
       return std::nullopt;
     std::string Arguments;
-    if (Template.functionTemplate()) {
+    if (Template.functionTemplate() || templateParametersAround(Template.Function)) {
       Arguments = "<";
       for (const Argument &A : Args)
         if (!A.Spelling.empty())
@@ -276,8 +308,8 @@ public:
     // A member of a class template: the generated class is nested in the
     // instance of the class.
     std::string Class;
-    if (const auto *Method = dyn_cast<CXXMethodDecl>(&Callee);
-        Method && Template.Function.Definition->getDeclContext()->isDependentContext())
+    if (const auto *Method = dyn_cast<CXXMethodDecl>(&Around);
+        Method && Template.Function.placedBefore()->getDeclContext()->isDependentContext())
       Class = classSpelling(*Method->getParent());
     Class = llvm::StringRef(Class).ltrim(':').str();
     std::string ClassName = Template.ClassName + Arguments;
@@ -286,14 +318,12 @@ public:
       return Known;
     AsyncFunctionModel Instance = Template;
     Instance.InstanceOf = &Template;
-    Instance.Name = Class.empty() ? Template.Name + Arguments
-                                  : Class + "::" + Callee.getNameAsString() + Arguments;
+    Instance.Name = instanceName(Around, Class, Arguments);
     Instance.ClassName = ClassName;
     Instance.EnclosingClass = Enclosing;
     for (FrameObject &Object : Instance.Objects)
-      if (const auto *Method = dyn_cast<CXXMethodDecl>(&Callee);
-          Method && Object.Kind == ObjectKind::This)
-        Object.StoredTypeSpelling = spellType(Method->getThisType(), Ctx);
+      if (Object.Kind == ObjectKind::This)
+        Object.StoredTypeSpelling = spellType(thisType(Callee, Around), Ctx);
     Instance.NameableClass = llvm::all_of(Args, [](const Argument &A) { return A.Nameable; });
     if (!measure(Instance, Callee, Where))
       return std::nullopt;
@@ -301,6 +331,47 @@ public:
   }
 
 private:
+  /// The function whose place the generated class takes: \p Callee, or,
+  /// for an annotated lambda's call operator, the instance of the function
+  /// around it.
+  const FunctionDecl &placedWith(const FunctionDecl &Callee) const {
+    if (!lambdaInTemplate())
+      return Callee;
+    return *functionAround(cast<CXXMethodDecl>(&Callee));
+  }
+
+  /// True for an annotated lambda (not generic: that is a template of its
+  /// own) inside a template.
+  bool lambdaInTemplate() const {
+    return Template.Function.isLambda() && !Template.functionTemplate();
+  }
+
+  /// "use_future<test_future>", "Box<int>::get", and for a lambda
+  /// "run<int>::(lambda at 6:12)".
+  std::string instanceName(const FunctionDecl &Around, const std::string &Class,
+                           const std::string &Arguments) const {
+    bool Lambda = lambdaInTemplate();
+    std::string Function = !Class.empty() ? Class + "::" + Around.getNameAsString()
+                           : Lambda       ? Around.getQualifiedNameAsString()
+                                          : Template.Name;
+    if (!Lambda)
+      return Function + Arguments;
+    return Function + Arguments + "::" +
+           lambdaLocation(Template.Function, Ctx.getSourceManager());
+  }
+
+  /// The type of `this` in the instance \p Callee (of a member function, or
+  /// of a lambda capturing `this` or `*this` inside \p Around).
+  QualType thisType(const FunctionDecl &Callee, const FunctionDecl &Around) const {
+    const auto *Method = cast<CXXMethodDecl>(&Callee);
+    if (!lambdaInTemplate())
+      return Method->getThisType();
+    for (const LambdaCapture &Capture : Method->getParent()->captures())
+      if (Capture.capturesThis())
+        return capturedThisType(Capture, Method, &Around, Ctx);
+    return Method->getThisType();
+  }
+
   /// The arguments clang deduced, with each type parameter that a call to
   /// an annotated function initialises replaced by its generated class.
   bool deduce(const CallExpr *Call, const FunctionDecl &Callee) {
@@ -374,7 +445,11 @@ private:
       Instantiated.emplace(Callee);
     for (size_t I = 0; I < Instance.LayoutObjects.size(); ++I) {
       FrameObject &Object = Instance.Objects[Instance.LayoutObjects[I]];
-      if (hasKnownSize(Object.StoredType) && !Object.SpelledAs && !Object.DeducedFrom)
+      // (An annotated lambda's future in the template around it: its
+      // class template's instance.)
+      bool GeneratedTemplate = Object.Generated && !Object.Generated->hasRealSizes();
+      if (hasKnownSize(Object.StoredType) && !Object.SpelledAs && !Object.DeducedFrom &&
+          !GeneratedTemplate)
         continue;
       // A variable keeping a generated class (`auto f = g();` only awaited)
       // whose call does not depend on template arguments: the same class in
@@ -646,27 +721,6 @@ public:
   std::vector<const CallExpr *> Calls;
 };
 
-/// No template argument is an unawait::Async<T>, which may stand for a
-/// generated class in the rewritten program.
-bool sameInBothPrograms(llvm::ArrayRef<TemplateArgument> Args) {
-  return llvm::none_of(Args, [](const TemplateArgument &Arg) {
-    if (Arg.getKind() == TemplateArgument::Pack)
-      return !sameInBothPrograms(Arg.pack_elements());
-    return Arg.getKind() == TemplateArgument::Type && asyncOutputType(Arg.getAsType());
-  });
-}
-
-bool sameInBothPrograms(const FunctionDecl &Spec) {
-  if (const TemplateArgumentList *Own = Spec.getTemplateSpecializationArgs();
-      Own && !sameInBothPrograms(Own->asArray()))
-    return false;
-  for (const DeclContext *C = Spec.getDeclContext(); C; C = C->getParent())
-    if (const auto *Class = dyn_cast<ClassTemplateSpecializationDecl>(C);
-        Class && !sameInBothPrograms(Class->getTemplateArgs().asArray()))
-      return false;
-  return true;
-}
-
 } // namespace
 
 std::vector<const Expr *> clangInstancesOf(const AsyncFunctionModel &Template,
@@ -679,9 +733,49 @@ std::vector<const Expr *> clangInstancesOf(const AsyncFunctionModel &Template,
   return Found;
 }
 
+namespace {
+
+/// The instances clang made of an annotated lambda inside a template: the
+/// call operators of the lambdas written where it is, in the instances of
+/// the templates around it (found in the main file's declarations, with
+/// the instantiations clang made of them).
+class LambdaInstances : public RecursiveASTVisitor<LambdaInstances> {
+public:
+  LambdaInstances(const CXXMethodDecl &Pattern, const SourceManager &SM)
+      : Pattern(Pattern), SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitLambdaExpr(LambdaExpr *Lambda) {
+    const CXXMethodDecl *Call = Lambda->getCallOperator();
+    if (Call != &Pattern && !Call->isDependentContext() && Call->getBody() &&
+        Call->getParent()->getLocation() == Pattern.getParent()->getLocation() &&
+        llvm::find(Found, Call) == Found.end())
+      Found.push_back(Call);
+    return true;
+  }
+  std::vector<const FunctionDecl *> Found;
+
+private:
+  const CXXMethodDecl &Pattern;
+  const SourceManager &SM;
+};
+
+} // namespace
+
 std::vector<const FunctionDecl *> clangInstances(const AsyncFunctionModel &Template) {
   std::vector<const FunctionDecl *> Instances;
   const FunctionDecl *Pattern = Template.Function.Definition;
+  if (Template.Function.isLambda() && !Template.functionTemplate()) {
+    ASTContext &Context = Pattern->getASTContext();
+    LambdaInstances Search(*cast<CXXMethodDecl>(Pattern), Context.getSourceManager());
+    Search.TraverseDecl(Context.getTranslationUnitDecl());
+    return Search.Found;
+  }
   if (const FunctionTemplateDecl *Function = Template.functionTemplate()) {
     for (const FunctionDecl *Spec : Function->specializations())
       if (Spec->getTemplateSpecializationKind() != TSK_ExplicitSpecialization)

@@ -813,6 +813,9 @@ private:
   /// F>"), for the class template; empty for a function.
   std::string templateHeader() const {
     const FunctionTemplateDecl *Template = M.functionTemplate();
+    // (A lambda's class is a template over the template around it.)
+    if (const TemplateParameterList *Around = templateParametersAround(M.Function))
+      return Text.range(Text.fileRange(Around->getSourceRange())) + "\n";
     if (!Template)
       return "";
     if (isGenericLambda()) {
@@ -936,6 +939,8 @@ private:
   /// The class the function returns: "leaf_future", "use_future_future<F>".
   std::string classType() const {
     const FunctionTemplateDecl *Template = M.functionTemplate();
+    if (M.Function.isLambda() && !Template)
+      return lambdaClassType(M);
     if (!Template)
       return M.ClassName + M.SpecializationArguments;
     std::string Arguments;
