@@ -1698,13 +1698,7 @@ public:
     M.Objects[Range].Hidden = FrameObject::RangeForPart::Range;
     Scope.Declared.push_back(Range);
     if (Array && hasDestructor(Array->getElementType())) {
-      // Built as one array, which destroys the elements built so far when
-      // one throws; it ends with the loop's scope, last element first.
-      auto &Declare = Scope.add<DeclareNode>();
-      Declare.Origin = RangeInit;
-      Declare.Evaluates.push_back(RangeInit);
-      Declare.Object = Range;
-      Declare.Init = sourceOf(List);
+      buildListArray(Scope, Range, RangeInit, List);
       return Range;
     }
     auto &RangeSpill = Scope.add<SpillNode>();
@@ -1753,12 +1747,20 @@ public:
                                               FrameObject::Deduced::Storage::Value};
     Object.DeducedFrom->Extent = List->getNumInits();
     Scope.Declared.push_back(Range);
+    buildListArray(Scope, Range, List, List);
+    return Range;
+  }
+
+  /// Builds \p Range, a range-for's frame array for braced list \p List, as
+  /// one array, which destroys the elements built so far when one throws;
+  /// it ends with the loop's scope, last element first.
+  void buildListArray(BlockNode &Scope, ObjectId Range, const Expr *Origin,
+                      const InitListExpr *List) {
     auto &Declare = Scope.add<DeclareNode>();
-    Declare.Origin = List;
-    Declare.Evaluates.push_back(List);
+    Declare.Origin = Origin;
+    Declare.Evaluates.push_back(Origin);
     Declare.Object = Range;
     Declare.Init = sourceOf(List);
-    return Range;
   }
 
   /// The braced list a range-for over a dependent range iterates over, if
