@@ -274,6 +274,11 @@ bool hasKnownSize(QualType Type) {
   return !Type->isDependentType() || Type->isPointerType();
 }
 
+QualType listElementStorage(const ConstantArrayType &Array, const ASTContext &Context) {
+  return Context.getConstantArrayType(Array.getElementType().getUnqualifiedType(),
+                                      Array.getSize(), nullptr, ArraySizeModifier::Normal, 0);
+}
+
 namespace {
 
 bool isExplicitSpecialization(const FunctionDecl *F) {

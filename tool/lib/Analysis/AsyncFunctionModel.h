@@ -527,6 +527,12 @@ const clang::NamedDecl *expandedParameterPack(clang::QualType PackType);
 /// False for a type whose size depends on template arguments.
 bool hasKnownSize(clang::QualType Type);
 
+/// The frame array for the elements of a std::initializer_list's array
+/// \p Array: not const (a union of const members has no default
+/// constructor); the list, or a range-for's begin and end, read it as const.
+clang::QualType listElementStorage(const clang::ConstantArrayType &Array,
+                                   const clang::ASTContext &Context);
+
 /// The models of the functions analysed so far in a translation unit: an
 /// awaited call to one of them nests its generated class in the caller.
 class ModelRegistry {

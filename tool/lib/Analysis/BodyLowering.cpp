@@ -187,6 +187,7 @@ private:
   void number(const Expr *E);
   bool containsPoint(const Expr *E);
   bool lowerExpr(const Expr *E, BlockNode &Out);
+  bool lowerParts(const Expr *E, BlockNode &Out);
   bool lowerOperands(const EvaluationOrder &Order, BlockNode &Out);
   bool lowerAwait(const Expr *Await, BlockNode &Out);
   bool lowerTemporary(const MaterializeTemporaryExpr *Temp, BlockNode &Out);
@@ -1741,8 +1742,6 @@ public:
     M.ObjectOfVar[RangeVar] = Range;
     Object.HiddenOf = For;
     Object.Hidden = FrameObject::RangeForPart::Range;
-    Object.StoredAsPointer = false;
-    Object.HasDestructor = true;
     Object.DeducedFrom = FrameObject::Deduced{sourceOf(List->getInit(0)), "std::decay_t<$>",
                                               FrameObject::Deduced::Storage::Value};
     Object.DeducedFrom->Extent = List->getNumInits();
@@ -1773,12 +1772,8 @@ public:
   /// arguments: clang's pattern has no begin and end yet.
   static bool dependentRange(const CXXForRangeStmt *For) { return !For->getBeginStmt(); }
 
-  /// The frame array for the elements of a std::initializer_list's array:
-  /// not const (a union of const members has no default constructor); the
-  /// list, or a range-for's begin and end, read it as const.
   QualType elementStorage(const ConstantArrayType *Array) const {
-    return Ctx.getConstantArrayType(Array->getElementType().getUnqualifiedType(),
-                                    Array->getSize(), nullptr, ArraySizeModifier::Normal, 0);
+    return listElementStorage(*Array, Ctx);
   }
 
   /// The hidden `auto begin = ...;` or `auto end = ...;` of a range-for,
@@ -2512,12 +2507,14 @@ bool FullExpression::lowerExpr(const Expr *E, BlockNode &Out) {
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E); Temp && Points.count(E))
     return lowerTemporary(Temp, Out);
   // Its own points first, then the value, into the frame.
-  if (DependentTemporaries.count(E) && Points.count(E)) {
-    DependentTemporaries.erase(E);
-    Points.erase(E);
-    HoldsPoint.erase(E);
-    return lowerExpr(E, Out) && dependentValue(E, Out);
-  }
+  if (DependentTemporaries.count(E) && Points.count(E))
+    return lowerParts(E, Out) && dependentValue(E, Out);
+  return lowerParts(E, Out);
+}
+
+/// The points under \p E, an expression that is no point itself, in the
+/// order of its operands.
+bool FullExpression::lowerParts(const Expr *E, BlockNode &Out) {
   EvaluationOrder Order = evaluationOrder(E, containsAwait, L.Ctx);
   if (Order.OrderKind == EvaluationOrder::Opaque) {
     reportUnsupported(L.Diags, E->getBeginLoc(), Order.Rejected,

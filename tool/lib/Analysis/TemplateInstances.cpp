@@ -197,8 +197,7 @@ private:
     const auto *Array = Ctx.getAsConstantArrayType(List->getSubExpr()->IgnoreImplicit()->getType());
     if (!Array)
       return std::nullopt;
-    return Ctx.getConstantArrayType(Array->getElementType().getUnqualifiedType(),
-                                    Array->getSize(), nullptr, ArraySizeModifier::Normal, 0);
+    return listElementStorage(*Array, Ctx);
   }
 
   struct Collector : RecursiveASTVisitor<Collector> {
