@@ -7,6 +7,9 @@
 // and the callee's frame read it after (AddressSanitizer:
 // stack-use-after-return). The argument is now kept in the frame, like a
 // temporary of a non-dependent call, until the full-expression ends.
+// A scalar one that does not depend on template arguments (`+3`, seed
+// 9000012) is built in its unawait::detail::bound too (it was assigned to
+// it: the output did not compile).
 // RUN: %difftest %s | FileCheck %s --check-prefix=OUT
 // RUN: unawait rewrite --emit-size-asserts %s -o %t.asserts.cpp
 // RUN: %gxx17 -I%S -fsyntax-only %t.asserts.cpp
@@ -31,6 +34,7 @@ UNAWAIT_ASYNC unawait::Async<int> caller(T a) {
   int kept = 2;
   int sum = co_await total(0, a + 1, kept);
   sum += co_await total(1, +co_await wake_yield(int(a)), a + 2);
+  sum += co_await total(2, +3, +co_await wake_yield(1), a);
   co_return sum;
 }
 
@@ -40,7 +44,7 @@ int main() {
   poll_then_drop(caller(5), 2);
   poll_then_drop(caller(Num(6)), 3);
 }
-// OUT: 15
-// OUT-NEXT: 18
+// OUT: 24
+// OUT-NEXT: 28
 // OUT-NEXT: dropped after 2 polls
 // OUT-NEXT: dropped after 3 polls

@@ -699,7 +699,10 @@ private:
                           ? M.liveWord(Object) + " |= " + M.liveBit(Object) + ";\n"
                           : "";
     QualType Type = Object.StoredType;
-    if (Type->isScalarType() && !Type.isConstQualified() && !Object.Generated) {
+    // (A scalar a template's instances bind to a reference is kept in a
+    // bound, which only a constructor fills.)
+    if (Type->isScalarType() && !Type.isConstQualified() && !Object.Generated &&
+        !Object.keptBound()) {
       if (Init.empty())
         return ""; // left uninitialized, as written
       bool Parens = Init.front() == '(';
