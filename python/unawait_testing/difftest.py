@@ -20,6 +20,17 @@ import subprocess
 import sys
 
 WARNINGS = ["-Wall", "-Wextra", "-Werror"]
+# GCC 12's -Wmaybe-uninitialized misfires on the std::optional inside an
+# unawait::Poll<std::string> in a long poll() (the destructor of `polled`
+# after its value() was taken; test/unit/runtime/CMakeLists.txt leaves it
+# out of -Werror for the same reason); the sanitizers run either way.
+GCC_ONLY_WARNINGS = ["-Wno-maybe-uninitialized"]
+
+
+def warnings_for(compiler):
+    """WARNINGS, and what only g++ is given."""
+    is_gcc = "clang" not in os.path.basename(compiler)
+    return WARNINGS + (GCC_ONLY_WARNINGS if is_gcc else [])
 SANITIZERS = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all",
               "-fno-omit-frame-pointer"]
 
@@ -45,14 +56,14 @@ def build(compiler, std, source, output, includes, extra, companions=(),
     objects = []
     for companion in companions:
         obj = f"{output}.{os.path.basename(companion)}.o"
-        command = [compiler, "-std=c++20", *WARNINGS,
+        command = [compiler, "-std=c++20", *warnings_for(compiler),
                    *(f"-I{include}" for include in includes), "-c", companion,
                    "-o", obj, *extra]
         result = run(command, f"building {obj}")
         if result.returncode != 0:
             raise Failure(f"build failed: {' '.join(command)}\n{result.stderr}")
         objects.append(obj)
-    command = [compiler, f"-std={std}", *WARNINGS,
+    command = [compiler, f"-std={std}", *warnings_for(compiler),
                *(f"-I{include}" for include in includes), source, *objects,
                "-o", output, "-pthread", *extra, *source_only]
     result = run(command, f"building {output}")

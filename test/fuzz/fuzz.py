@@ -42,7 +42,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "python"))
 
 import fuzzgen  # noqa: E402
-from unawait_testing.difftest import (SANITIZERS, WARNINGS,  # noqa: E402
+from unawait_testing.difftest import (SANITIZERS, warnings_for,  # noqa: E402
                                       execute, run)
 
 # The CI budget: fixed seeds, and the features the tool is known to get
@@ -203,7 +203,7 @@ class Batch:
         return result
 
     def build(self, compiler, std, source, output, extra):
-        command = [compiler, f"-std={std}", *WARNINGS,
+        command = [compiler, f"-std={std}", *warnings_for(compiler),
                    f"-I{self.config.runtime_include}", source, "-o", output,
                    "-pthread", *SANITIZERS, *extra]
         return self.timed("build " + os.path.basename(output), command)
@@ -396,7 +396,7 @@ class Batch:
         if result.returncode != 0:
             return [], ""
         result = self.timed("build (attribution)", [
-            compiler, f"-std={std}", *WARNINGS, f"-I{self.config.runtime_include}",
+            compiler, f"-std={std}", *warnings_for(compiler), f"-I{self.config.runtime_include}",
             "-fsyntax-only", directed, *extra])
         return attribute(result.stderr, source, seed_of), result.stderr
 

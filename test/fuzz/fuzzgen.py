@@ -1168,6 +1168,11 @@ class Gen:
             return []
         return [v for v in self.visible() if v.dependent]
 
+    def dependent_values(self):
+        """The dependent variables that hold a T (read as int(v)), not a
+        pointer to one (read as int(*v))."""
+        return [v for v in self.dependents() if v.read == f"int({v.name})"]
+
     def dependent_var(self, name, kind="int", read=None):
         v = Var(name, kind, mutable=False, read=read or (f"int({name})" if kind == "int" else None))
         v.dependent = kind == "int"
@@ -1175,7 +1180,9 @@ class Gen:
 
     def s_decl_dependent(self, depth):
         rng = self.rng
-        p = rng.choice(self.dependents()).name
+        if not self.dependent_values():
+            return self.s_decl_int(depth)
+        p = rng.choice(self.dependent_values()).name
         form = rng.weighted([(2, "auto"), (1, "const auto"), (1, "pointer"), (2, "const ref"),
                              (2, "const ref temp"), (2, "forward temp"), (1, "spelled temp"),
                              (2, "obj temp")])
@@ -1202,7 +1209,9 @@ class Gen:
         class fz::tpair<T> by copy, or the tuple std::tuple<T, int>
         extended by `const auto &` or `auto &&`; both names read as ints."""
         rng = self.rng
-        p = rng.choice(self.dependents()).name
+        if not self.dependent_values():
+            return self.s_decl_int(depth)
+        p = rng.choice(self.dependent_values()).name
         decl, make = rng.choice([("auto", "tpr"), ("const auto &", "tpr"),
                                  ("const auto &", "ttup"), ("auto &&", "ttup")])
         e = self.expr(LOUD, 1)
@@ -1215,7 +1224,7 @@ class Gen:
     def s_for_dependent(self, depth):
         rng = self.rng
         # A T (not a pointer to one, read as int(*d)): the elements are read as int(x).
-        values = [v for v in self.dependents() if v.read == f"int({v.name})"]
+        values = self.dependent_values()
         if not values:
             return self.s_decl_dependent(depth)
         p = rng.choice(values).name

@@ -20,7 +20,7 @@ import sys
 import time
 
 import fuzzgen
-from unawait_testing.difftest import SANITIZERS, WARNINGS, execute, run
+from unawait_testing.difftest import SANITIZERS, WARNINGS, execute, run, warnings_for
 
 REWRITE_BUILDS = {
     "clang": lambda c: (c.clangxx, [c.opt]),
@@ -39,7 +39,7 @@ class Checker:
         return os.path.join(self.dir, name)
 
     def compile(self, compiler, std, source, output, extra):
-        return run([compiler, f"-std={std}", *WARNINGS,
+        return run([compiler, f"-std={std}", *warnings_for(compiler),
                     f"-I{self.config.runtime_include}", source, "-o", output,
                     "-pthread", *SANITIZERS, *extra], "build", timeout=300)
 

@@ -200,6 +200,30 @@ void start_list(void* member, std::initializer_list<E> list) noexcept {
   std::memcpy(member, static_cast<const void*>(&list), sizeof list);
 }
 
+// A temporary that an argument of an annotated call built inside a join or
+// select makes (`len(std::string("hello"))`, a `const std::string &`
+// parameter): C++ ends it with the full-expression, after the await, so the
+// maker builds it in the frame's member, where C++ builds it,
+//
+//     unawait::detail::keep_temporary(
+//         ::new (unawait::detail::address_of(temporary0)) const std::string(std::string("hello")),
+//         live_, Live::temporary0)
+//
+// from the prvalue (no copy, no move), then marks it live (`live |= bit`),
+// so that an exception in a later maker, or a cancellation, destroys it.
+// The call reads the member as the temporary. (Without a destructor, it has
+// no live bit.)
+template <class T>
+T& keep_temporary(T* built) noexcept {
+  return *built;
+}
+
+template <class T, class Word, class Bit>
+T& keep_temporary(T* built, Word& live, Bit bit) noexcept {
+  live |= bit;
+  return *built;
+}
+
 // Ends the lifetime of a frame member (arrays element by element, last first).
 template <class T>
 void destroy(T& member) noexcept {

@@ -11,16 +11,18 @@ UNAWAIT_ASYNC unawait::Async<int> local(std::string s, int n) {
   co_return static_cast<int>(s.size()) + n;
 }
 
+std::string shout(std::string s) { return s + "!"; }
+
 UNAWAIT_ASYNC unawait::Async<int> caller() {
-  auto [b, c] = co_await unawait::join(local(std::string("x") + "!",
+  auto [b, c] = co_await unawait::join(local(shout("x"),
                                              1),
-                                       local(std::string("y") + "!", 2));
+                                       local(shout("y"), 2));
   co_return b + c;
 }
 
-// CHECK: no-heap-multiline-call.cpp:[[#@LINE-6]]:17: error: the frame of 'local(std::string("x") + "!", 1)' is boxed in a heap-allocated 'unawait::Async<int>' (--no-heap):
+// CHECK: no-heap-multiline-call.cpp:[[#@LINE-6]]:17: error: the frame of 'local(shout("x"), 1)' is boxed in a heap-allocated 'unawait::Async<int>' (--no-heap):
 // CHECK-NEXT: auto [b, c]
-// CHECK: error: the frame of 'local(std::string("y") + "!", 2)' is boxed
+// CHECK: error: the frame of 'local(shout("y"), 2)' is boxed
 // REPORT: function `caller`
-// REPORT: `co_await unawait::join(local(std::string("x") + "!", 1), local(std::string("y") + "!", 2))`
-// REPORT: box `local(std::string("x") + "!", 1)`
+// REPORT: `co_await unawait::join(local(shout("x"), 1), local(shout("y"), 2))`
+// REPORT: box `local(shout("x"), 1)`

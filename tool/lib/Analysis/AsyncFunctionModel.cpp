@@ -36,8 +36,9 @@ llvm::StringRef boxReasonText(BoxReason Reason) {
   case BoxReason::Combinator:
     return "an annotated call inside another awaited expression is boxed "
            "(unawait::join and unawait::select nest their arguments inline, "
-           "unless one makes a temporary or awaits, or an argument after it "
-           "cannot be built in place)";
+           "unless one awaits after an argument that does something, makes a "
+           "temporary the frame does not keep, or an argument after it cannot "
+           "be built in place)";
   case BoxReason::Stored:
     return "the future of an annotated call is kept as the unawait::Async<T> its "
            "declaration returns (a variable, or a parameter or member of that "

@@ -190,6 +190,7 @@ private:
   bool lowerParts(const Expr *E, BlockNode &Out);
   bool lowerOperands(const EvaluationOrder &Order, BlockNode &Out);
   bool lowerAwait(const Expr *Await, BlockNode &Out);
+  std::vector<ObjectId> keptByMakers(const Expr *Await);
   bool lowerTemporary(const MaterializeTemporaryExpr *Temp, BlockNode &Out);
   bool lowerBackingArray(const MaterializeTemporaryExpr *Temp, BlockNode &Out);
   bool lowerChoice(const Expr *E, const EvaluationOrder &Order, BlockNode &Out);
@@ -2037,7 +2038,7 @@ public:
         for (const Expr *Arg : It->second->InPlace) {
           InPlaceArgs.insert(Arg);
           // (A maker's own temporaries end with it: not the full-expression's.)
-          for (const MaterializeTemporaryExpr *Temp : nodesUnder<MaterializeTemporaryExpr>(Arg))
+          for (const MaterializeTemporaryExpr *Temp : makerTemporaries(Arg))
             InMakers.insert(Temp);
         }
     }
@@ -2561,6 +2562,8 @@ bool FullExpression::lowerAwait(const Expr *Await, BlockNode &Out) {
   size_t Mark = Later.size();
   if (!lowerExpr(Operand, Out))
     return false;
+  // (Before the awaitee, which ends first.)
+  std::vector<ObjectId> Builds = keptByMakers(Await);
   std::optional<unsigned> Index = L.addPoint(Await, Root);
   if (!Index)
     return false;
@@ -2584,6 +2587,7 @@ bool FullExpression::lowerAwait(const Expr *Await, BlockNode &Out) {
   Node.Point = *Index;
   Node.Evaluates.push_back(Operand);
   Node.Operand = L.sourceOf(Operand);
+  Node.Builds = std::move(Builds);
   if (P.Mode != AwaiteeMode::InPlace) {
     FrameObject &Awaitee = L.M.Objects[P.Awaitee];
     Awaitee.Conditional = ConditionalDepth > 0;
@@ -2604,6 +2608,72 @@ bool FullExpression::lowerAwait(const Expr *Await, BlockNode &Out) {
   H.Point = *Index;
   L.addHole(std::move(H));
   return true;
+}
+
+/// Whether the initializer of \p Temp, as written, is no prvalue of its
+/// class yet (`"xy"` for a std::string, a braced list): C++ converts it by
+/// copy-initialisation, which `T(init)` would not do.
+static bool convertedWhenMaterialized(const MaterializeTemporaryExpr *Temp) {
+  if (!Temp->getType()->isRecordType())
+    return false;
+  const Expr *Init = Temp->getSubExpr();
+  for (;;) {
+    if (const auto *Bound = dyn_cast<CXXBindTemporaryExpr>(Init))
+      Init = Bound->getSubExpr();
+    else if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Init);
+             Cast && Cast->getCastKind() == CK_NoOp)
+      Init = Cast->getSubExpr();
+    else if (const auto *Parens = dyn_cast<ParenExpr>(Init))
+      Init = Parens->getSubExpr();
+    else
+      break;
+  }
+  return isa<ImplicitCastExpr, InitListExpr>(Init) ||
+         (isa<CXXConstructExpr>(Init) && !isa<CXXTemporaryObjectExpr>(Init));
+}
+
+/// The temporaries the annotated calls \p Await's join or select builds in
+/// place make in their arguments (InPlaceCombinator::Kept), as frame
+/// temporaries: each maker builds its own where C++ builds it, through
+/// unawait::detail::keep_temporary (which marks it live, so that an
+/// exception in a later maker or a cancellation destroys it), and they end
+/// with the full-expression, after the await.
+std::vector<ObjectId> FullExpression::keptByMakers(const Expr *Await) {
+  std::vector<ObjectId> Built;
+  const InPlaceCombinator *Combinator = nullptr;
+  // (Decided when the full-expression was numbered.)
+  if (!L.inPlaceCombinator(Await, Combinator) || !Combinator)
+    return Built;
+  for (const MaterializeTemporaryExpr *Temp : Combinator->Kept) {
+    QualType Type = Temp->getType();
+    ObjectId Id = temporary(Temp, Type, "temporary");
+    Hole H;
+    H.HoleKind = Hole::Kind::Text;
+    H.Range = L.rangeOf(Temp);
+    int Index = static_cast<int>(L.M.Body.Holes.size());
+    bool Xvalue = !Temp->isBoundToLvalueReference();
+    // `T(init)` initialises T directly; where the written initializer is
+    // not a T yet, C++ copy-initialises (`return init;` does).
+    Code Init = Code().source(H.Range, Index);
+    if (convertedWhenMaterialized(Temp))
+      Init = Code()
+                 .literal("[&]() -> " + spellType(Type.getUnqualifiedType(), L.Ctx) +
+                          " { return ")
+                 .append(Init)
+                 .literal("; }()");
+    H.Replacement = std::make_shared<Code>();
+    H.Replacement->literal(Xvalue ? "std::move(" : "")
+        .literal("unawait::detail::keep_temporary(::new (unawait::detail::address_of(")
+        .object(Id)
+        .literal(")) " + spellType(Type, L.Ctx) + "(")
+        .append(Init)
+        .literal(")")
+        .liveMark(Id)
+        .literal(Xvalue ? "))" : ")");
+    L.addHole(std::move(H));
+    Built.push_back(Id);
+  }
+  return Built;
 }
 
 /// A temporary materialised before the last await: constructed in the frame

@@ -12,6 +12,40 @@ namespace unawait {
 
 using namespace clang;
 
+/// The nodes under \p Arg that the full-expression evaluates before the
+/// combinator is built, as for any call: its awaits, and the temporaries
+/// made before the last of them in the source (`len(co_await name())` binds
+/// one after its await; C++17 evaluates a call's arguments in an order this
+/// version fixes left to right), kept in the frame as any temporary made
+/// before an await.
+static llvm::DenseSet<const Stmt *> evaluatedBeforeMaker(const Expr *Arg) {
+  llvm::DenseSet<const Stmt *> Before;
+  auto AddTree = [&](const Stmt *Root) {
+    for (const Stmt *Node : nodesWhere(Root, [](const Stmt *) { return true; }))
+      Before.insert(Node);
+  };
+  SourceLocation LastEnd;
+  for (const Stmt *Await : nodesWhere(Arg, isAwait)) {
+    AddTree(Await);
+    if (LastEnd.isInvalid() || LastEnd < Await->getEndLoc())
+      LastEnd = Await->getEndLoc();
+  }
+  if (LastEnd.isValid())
+    for (const MaterializeTemporaryExpr *Temp : nodesUnder<MaterializeTemporaryExpr>(Arg))
+      if (Temp->getBeginLoc() < LastEnd)
+        AddTree(Temp);
+  return Before;
+}
+
+std::vector<const MaterializeTemporaryExpr *> makerTemporaries(const Expr *Arg) {
+  llvm::DenseSet<const Stmt *> Before = evaluatedBeforeMaker(Arg);
+  std::vector<const MaterializeTemporaryExpr *> Made;
+  for (const MaterializeTemporaryExpr *Temp : nodesUnder<MaterializeTemporaryExpr>(Arg))
+    if (!Before.contains(Temp))
+      Made.push_back(Temp);
+  return Made;
+}
+
 namespace {
 
 enum class Combinator { Join, Select };
@@ -43,13 +77,63 @@ bool evaluableInMaker(const Expr *E, bool ScalarsMayEnd = false) {
          nodesUnder<CXXBindTemporaryExpr>(E).empty();
 }
 
-/// Whether \p Call can be built by a maker. A by-value parameter with a
-/// destructor is fine: the callee's frame takes it by one move, as the
-/// coroutine's does, and the moved-from parameter ends when the factory
+/// The temporaries of \p Arg, an argument of an annotated call built by a
+/// maker, but those evaluated \p Before the maker runs, that the frame can keep until the full-expression ends (the
+/// callee's frame may refer to them: `len(std::string("hello"))` with a
+/// `const std::string &` parameter): each is built in the frame by the
+/// maker, where C++ builds it (InPlaceCombinator::Kept). None if one cannot
+/// be kept: lifetime-extended, an array (an initializer_list's), of a type
+/// that depends on template arguments or has no name outside the function,
+/// or a class prvalue with a destructor that is not such a temporary (a
+/// by-value parameter of a call inside the argument, which ends when that
+/// call's implementation decides).
+std::optional<std::vector<const MaterializeTemporaryExpr *>>
+keptTemporaries(const Expr *Arg, const DeclContext *LocalScope,
+                const llvm::DenseSet<const Stmt *> &Before) {
+  std::vector<const MaterializeTemporaryExpr *> Kept;
+  llvm::DenseSet<const CXXBindTemporaryExpr *> Materialized;
+  for (const MaterializeTemporaryExpr *Temp : nodesUnder<MaterializeTemporaryExpr>(Arg)) {
+    if (Before.contains(Temp))
+      continue;
+    QualType Type = Temp->getType();
+    // (Two of one range would be two holes of one text.)
+    bool SameRange = llvm::any_of(Kept, [&](const MaterializeTemporaryExpr *Other) {
+      return Other->getSourceRange() == Temp->getSourceRange();
+    });
+    if (Temp->getExtendingDecl() || Type->isArrayType() || SameRange ||
+        Temp->getBeginLoc().isMacroID() || Type->isInstantiationDependentType() ||
+        !unnameableReason(Type, LocalScope).empty())
+      return std::nullopt;
+    const Expr *Init = Temp->getSubExpr();
+    while (isa<CastExpr, ParenExpr>(Init))
+      Init = isa<ParenExpr>(Init) ? cast<ParenExpr>(Init)->getSubExpr()
+                                  : cast<CastExpr>(Init)->getSubExpr();
+    if (const auto *Bound = dyn_cast<CXXBindTemporaryExpr>(Init))
+      Materialized.insert(Bound);
+    Kept.push_back(Temp);
+  }
+  for (const CXXBindTemporaryExpr *Bound : nodesUnder<CXXBindTemporaryExpr>(Arg))
+    if (!Materialized.contains(Bound) && !Before.contains(Bound))
+      return std::nullopt;
+  return Kept;
+}
+
+/// Whether \p Call can be built by a maker, adding to \p Kept the
+/// temporaries its arguments make (keptTemporaries). A by-value parameter
+/// with a destructor is fine: the callee's frame takes it by one move, as
+/// the coroutine's does, and the moved-from parameter ends when the factory
 /// returns, as for a call awaited directly (docs/design.md, "Moved-from
-/// arguments").
-bool buildableInPlace(const CallExpr &Call) {
-  return llvm::all_of(Call.arguments(), [](const Expr *Arg) {
+/// arguments"). With \p AwaitsFirst (nothing the combinator's arguments
+/// evaluate before Call can be observed), its arguments may await: the
+/// full-expression awaits first, keeping what C++ evaluates before each
+/// await, and the maker reads the values.
+bool buildableInPlace(const CallExpr &Call, const DeclContext *LocalScope, bool AwaitsFirst,
+                      std::vector<const MaterializeTemporaryExpr *> &Kept) {
+  if (!AwaitsFirst && containsAwait(&Call))
+    return false;
+  llvm::DenseSet<const Stmt *> Before = evaluatedBeforeMaker(&Call);
+  std::vector<const MaterializeTemporaryExpr *> Found;
+  for (const Expr *Arg : Call.arguments()) {
     // The parameter object itself, destroyed by the caller (under the
     // casts that initialise it: `Token(1)`), is no temporary.
     const Expr *Parameter = Arg;
@@ -58,8 +142,14 @@ bool buildableInPlace(const CallExpr &Call) {
                                             : cast<CastExpr>(Parameter)->getSubExpr();
     if (const auto *Bound = dyn_cast<CXXBindTemporaryExpr>(Parameter))
       Arg = Bound->getSubExpr();
-    return evaluableInMaker(Arg);
-  });
+    std::optional<std::vector<const MaterializeTemporaryExpr *>> Temps =
+        keptTemporaries(Arg, LocalScope, Before);
+    if (!Temps)
+      return false;
+    Found.insert(Found.end(), Temps->begin(), Temps->end());
+  }
+  Kept.insert(Kept.end(), Found.begin(), Found.end());
+  return true;
 }
 
 /// Whether \p Type is one of the runtime's (declared in namespace unawait).
@@ -168,6 +258,9 @@ bool findIn(const CallExpr &Call, Combinator Kind, bool Nested, ModelRegistry &M
   // a maker, in argument order (or does nothing), so that the arguments
   // are evaluated in C++'s order.
   bool MakersOnly = Nested;
+  // Whether an argument before this one does something observable: then
+  // this one's awaits cannot come first.
+  bool EffectsBefore = false;
   for (unsigned I = 0; I < Call.getNumArgs(); ++I) {
     const Expr *Arg = Call.getArg(I);
     const Expr *Inner = Arg->IgnoreImplicit()->IgnoreParens();
@@ -180,7 +273,8 @@ bool findIn(const CallExpr &Call, Combinator Kind, bool Nested, ModelRegistry &M
                                               /*Nested=*/true))
       return false;
     Child C;
-    if (*Generated && buildableInPlace(*cast<CallExpr>(Inner))) {
+    if (*Generated && buildableInPlace(*cast<CallExpr>(Inner), LocalScope,
+                                       /*AwaitsFirst=*/!Nested && !EffectsBefore, Found.Kept)) {
       C = {(*Generated)->qualifiedClassName(), (*Generated)->Layout.Size,
            (*Generated)->Layout.Align};
       Nameable = Nameable && (*Generated)->NameableClass;
@@ -191,6 +285,7 @@ bool findIn(const CallExpr &Call, Combinator Kind, bool Nested, ModelRegistry &M
       Found.InPlace.push_back(Inner);
       Found.InPlace.insert(Found.InPlace.end(), Combined->InPlace.begin(),
                            Combined->InPlace.end());
+      Found.Kept.insert(Found.Kept.end(), Combined->Kept.begin(), Combined->Kept.end());
       BuiltInPlace = MakersOnly = true;
     } else {
       QualType Type = Futures[I].getAsType();
@@ -212,6 +307,7 @@ bool findIn(const CallExpr &Call, Combinator Kind, bool Nested, ModelRegistry &M
       TypeInfoChars Info = Ctx.getTypeInfoInChars((*Outputs)[I]);
       Output = {Info.Width.getQuantity(), Info.Align.getQuantity()};
     }
+    EffectsBefore = EffectsBefore || !doesNothing(Arg, Ctx);
     Layouts.push_back(childLayout(Kind, C, Output));
     Found.Spelling += (I ? ", " : "") + C.Spelling;
   }

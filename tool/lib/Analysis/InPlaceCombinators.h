@@ -34,13 +34,24 @@ struct InPlaceCombinator {
   /// arguments written after the first of those, so that the children are
   /// evaluated in argument order as they are built.
   std::vector<const clang::Expr *> InPlace;
+  /// The temporaries that arguments of annotated calls built in place make
+  /// (`std::string("hello")` bound to a `const std::string &` parameter), in
+  /// source order: C++ ends them with the full-expression, after the await,
+  /// so the maker builds each in a frame temporary where C++ builds it
+  /// (unawait::detail::keep_temporary).
+  std::vector<const clang::MaterializeTemporaryExpr *> Kept;
 };
+
+/// The temporaries a maker of \p Arg makes: all under it but those of
+/// its awaits (the full-expression's, made before the maker runs).
+std::vector<const clang::MaterializeTemporaryExpr *>
+makerTemporaries(const clang::Expr *Arg);
 
 /// Sets \p Result when \p Operand is a call of unawait::join or
 /// unawait::select that builds at least one child in place: a call of a
-/// function with a generated class, without awaits, temporaries or
-/// structured bindings in its arguments (it is evaluated inside a maker
-/// lambda), or a join or select that builds one (\p Nested: then all its
+/// function with a generated class, without awaits or structured
+/// bindings in its arguments (it is evaluated inside a maker lambda; the
+/// temporaries it makes are kept in the frame: InPlaceCombinator::Kept), or a join or select that builds one (\p Nested: then all its
 /// arguments are built by makers). Each argument after the first of them
 /// is built by a maker too when its evaluation there is the same and the
 /// move it saves unobservable (a trivially copyable or runtime future);

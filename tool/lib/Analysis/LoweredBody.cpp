@@ -45,6 +45,8 @@ Code &Code::declaredType(ObjectId Id) { return objectPiece(Piece::Kind::Declared
 
 Code &Code::initializerType(ObjectId Id) { return objectPiece(Piece::Kind::InitializerType, Id); }
 
+Code &Code::liveMark(ObjectId Id) { return objectPiece(Piece::Kind::LiveMark, Id); }
+
 Code &Code::append(const Code &Other) {
   Pieces.insert(Pieces.end(), Other.Pieces.begin(), Other.Pieces.end());
   return *this;
@@ -247,10 +249,12 @@ private:
     }
     case Node::AwaitKind: {
       const auto &Await = llvm::cast<AwaitNode>(N);
-      std::vector<ObjectId> Awaitee;
+      // The temporaries its operand builds, then the awaitee.
+      std::vector<ObjectId> Built = Await.Builds;
+      Temporaries.insert(Await.Builds.begin(), Await.Builds.end());
       if (std::optional<ObjectId> Id = AwaiteeOf(Await.Point))
-        Awaitee.push_back(*Id);
-      emit(N, N.Evaluates, Awaitee);
+        Built.push_back(*Id);
+      emit(N, N.Evaluates, Built);
       emit(N, {}, {}, Await.Point);
       return;
     }
@@ -350,6 +354,9 @@ std::string dumpCode(const Code &C) {
       break;
     case Code::Piece::Kind::InitializerType:
       S += "decltype(init $" + std::to_string(P.Object) + ")";
+      break;
+    case Code::Piece::Kind::LiveMark:
+      S += ", live $" + std::to_string(P.Object);
       break;
     }
   }

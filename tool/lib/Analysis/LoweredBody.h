@@ -99,6 +99,10 @@ struct Code {
       DeclaredType,
       /// decltype((e)) of the initializer e of that frame object.
       InitializerType,
+      /// `, live_, Live::temporary0`: the live word and bit of frame object
+      /// Object, after the arguments of a runtime call that marks it live
+      /// (nothing when it has no live bit).
+      LiveMark,
     } PieceKind = Kind::Literal;
     std::string Text;
     TextRange Range;
@@ -115,6 +119,7 @@ struct Code {
   Code &awaitValue(unsigned Point);
   Code &declaredType(ObjectId Id);
   Code &initializerType(ObjectId Id);
+  Code &liveMark(ObjectId Id);
   Code &append(const Code &Other);
   /// "(...)" around this code.
   Code parenthesized() const;
@@ -251,6 +256,9 @@ struct AwaitNode : Node {
   /// How the awaitee is built from the operand (Temporary: the
   /// initialiser after the type; Pointer: the glvalue).
   Code Operand;
+  /// The frame temporaries the operand builds before the awaitee, in
+  /// order (InPlaceCombinator::Kept): they end with the full-expression.
+  std::vector<ObjectId> Builds;
 };
 
 /// Ends the lifetime of kept objects with destructors, youngest first: at

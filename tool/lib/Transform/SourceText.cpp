@@ -271,6 +271,10 @@ std::string SourceText::print(const Code &C, const Excluded &Except) const {
     case Code::Piece::Kind::InitializerType:
       Text += initializerType(P.Object);
       break;
+    case Code::Piece::Kind::LiveMark:
+      if (const FrameObject &Object = Model.object(P.Object); Object.LiveBit >= 0)
+        Text += ", " + Model.liveWord(Object) + ", " + Model.liveBit(Object);
+      break;
     }
   }
   return Text;
