@@ -31,6 +31,7 @@ PRELUDE = r'''#include <unawait/unawait.hpp>
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 // Generated code declares what it may not use and tests what it knows.
@@ -192,6 +193,14 @@ template <class... Ts> int take_all(Ts &&...xs) {
   ((s = (s * 3 + take(std::forward<Ts>(xs))) % 1000), ...);
   return s;
 }
+/// The outputs of a join of annotated calls returning int, summed.
+template <class... Ts> int sum(const std::tuple<Ts...> &outputs) {
+  return std::apply([](auto... v) { return (0 + ... + int(v)); }, outputs) % 1000;
+}
+/// The winner of a select of two of them: its index, then its output.
+inline int pick(const std::variant<int, int> &won) {
+  return int(won.index()) * 100 + (won.index() == 0 ? std::get<0>(won) : std::get<1>(won));
+}
 inline int tr(const char *what, int v) {
   std::printf("%s %d\n", what, v);
   return v;
@@ -340,6 +349,9 @@ FEATURES = {
     "class-args": "templates called with T the class fz::Num (`f2(fz::Num(e), ...)`, "
                   "`f2<fz::Num>(e, ...)`), trivially copyable, read as int(a0) too",
     "comma": "comma expressions",
+    "join": "`fz::sum(co_await unawait::join(f1(...), f2(...)))` and `fz::pick(co_await "
+            "unawait::select(...))` of two annotated calls, whose Obj parameters may be "
+            "given temporaries (`Obj(\"t\", 3)`)",
     "cond-await-branches": "a ?: with an await in its second or third operand",
     "comma-void-await": "a comma expression `((void)a, b)` whose b awaits",
     "call-in-await-operand": "an awaited annotated call inside the operand of "
@@ -923,6 +935,8 @@ class Gen:
             inner = self.await_operand(allow, d)
             return Expr("co_await mfail({})", [inner], LOUD, True)
         if what == "call":
+            if self.on("join", 0.2):
+                return self.combined(d)
             return self.call(rng.choice(self.callees_int), d)
         if what == "andor":
             op = rng.choice(["&&", "||"])
@@ -968,8 +982,24 @@ class Gen:
             kids.append(first if i == loud_at else self.expr(others_allow, depth))
         return Expr(template, kids, join_effects(kids), any(k.awaits for k in kids))
 
-    def call(self, callee, depth):
-        """co_await callee(args): its arguments are unsequenced."""
+    def combined(self, depth):
+        """fz::sum(co_await unawait::join(A, B)) or fz::pick(co_await
+        unawait::select(A, B)) of two annotated calls returning int. The
+        combinator's arguments are unsequenced too: the second call's
+        arguments are silent when the first's are loud."""
+        rng = self.rng
+        a = self.call(rng.choice(self.callees_int), depth, temps=True)
+        loud = any(h.effect == LOUD for h in a.children)
+        b = self.call(rng.choice(self.callees_int), depth, allow=PURE if loud else SILENT,
+                      temps=True)
+        kind, reader = rng.choice([("join", "fz::sum"), ("select", "fz::pick")])
+        calls = [e.template[len("co_await "):] for e in (a, b)]
+        return Expr(f"{reader}(co_await unawait::{kind}({calls[0]}, {calls[1]}))",
+                    a.children + b.children, LOUD, True)
+
+    def call(self, callee, depth, allow=LOUD, temps=False):
+        """co_await callee(args): its arguments are unsequenced. With temps, a
+        const Obj & parameter may be given a temporary."""
         rng = self.rng
         loud_at = [i for i, (k, _) in enumerate(callee.params) if k == "int"]
         loud_at = rng.choice(loud_at) if loud_at else -1
@@ -980,7 +1010,7 @@ class Gen:
         # T deduced (or given) as the class fz::Num instead of int.
         num = callee.template and self.on("class-args", 0.3)
         if loud_at >= 0:
-            first = self.await_operand(LOUD, depth)
+            first = self.await_operand(allow, depth)
         others = PURE if first is not None and first.effect == LOUD else SILENT
         for i, (kind, _) in enumerate(callee.params):
             if kind == "int":
@@ -995,6 +1025,8 @@ class Gen:
                 ptrs = [v.name for v in self.visible(lambda v: v.kind == "ptr")]
                 addrs = ["&" + n for n in self.addressable()]
                 args.append(rng.choice(ptrs + addrs))
+            elif kind == "obj" and temps and rng.chance(0.5):
+                args.append(f"Obj({self.tag('o')}, {rng.randint(0, 9)})")
             elif kind == "obj":
                 args.append(rng.choice([v.name for v in self.visible(
                     lambda v: v.kind in ("obj", "cobj"))]))

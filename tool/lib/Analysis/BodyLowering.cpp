@@ -2058,6 +2058,9 @@ public:
   /// which the runtime builds inside the combinator (no box, no move).
   void nestInPlace(FrameObject &Awaitee, const InPlaceCombinator &Combinator) {
     Awaitee.InPlaceCombinator = true;
+    // (Spelled as the combinator's class, also in a template: the operand
+    // holds the makers, lambdas, which no decltype may name.)
+    Awaitee.SpelledAs.reset();
     Awaitee.StoredTypeSpelling = Combinator.Spelling;
     Awaitee.Size = Combinator.Size;
     Awaitee.Align = Combinator.Align;
