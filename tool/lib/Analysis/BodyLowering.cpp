@@ -2650,6 +2650,7 @@ std::vector<ObjectId> FullExpression::keptByMakers(const Expr *Await) {
   for (const MaterializeTemporaryExpr *Temp : Combinator->Kept) {
     QualType Type = Temp->getType();
     ObjectId Id = temporary(Temp, Type, "temporary");
+    L.M.Objects[Id].Conditional |= Combinator->MaybeKept.contains(Temp);
     Hole H;
     H.HoleKind = Hole::Kind::Text;
     H.Range = L.rangeOf(Temp);

@@ -37,6 +37,26 @@ static llvm::DenseSet<const Stmt *> evaluatedBeforeMaker(const Expr *Arg) {
   return Before;
 }
 
+/// The nodes under \p S that C++ may skip: the operands after the first of
+/// `&&`, `||` and `?:`.
+static llvm::DenseSet<const Stmt *> skippable(const Stmt *S) {
+  llvm::DenseSet<const Stmt *> Skippable;
+  auto AddTree = [&](const Stmt *Root) {
+    for (const Stmt *Node : nodesWhere(Root, [](const Stmt *) { return true; }))
+      Skippable.insert(Node);
+  };
+  for (const Stmt *Node : nodesWhere(S, [](const Stmt *) { return true; })) {
+    if (const auto *Choice = dyn_cast<AbstractConditionalOperator>(Node)) {
+      AddTree(Choice->getTrueExpr());
+      AddTree(Choice->getFalseExpr());
+    } else if (const auto *Logical = dyn_cast<BinaryOperator>(Node);
+               Logical && Logical->isLogicalOp()) {
+      AddTree(Logical->getRHS());
+    }
+  }
+  return Skippable;
+}
+
 std::vector<const MaterializeTemporaryExpr *> makerTemporaries(const Expr *Arg) {
   llvm::DenseSet<const Stmt *> Before = evaluatedBeforeMaker(Arg);
   std::vector<const MaterializeTemporaryExpr *> Made;
@@ -279,6 +299,10 @@ bool findIn(const CallExpr &Call, Combinator Kind, bool Nested, ModelRegistry &M
            (*Generated)->Layout.Align};
       Nameable = Nameable && (*Generated)->NameableClass;
       Found.InPlace.push_back(Inner);
+      llvm::DenseSet<const Stmt *> Skippable = skippable(Inner);
+      for (const MaterializeTemporaryExpr *Temp : Found.Kept)
+        if (Skippable.contains(Temp))
+          Found.MaybeKept.insert(Temp);
       BuiltInPlace = MakersOnly = true;
     } else if (Combined) {
       C = {Combined->Spelling, Combined->Size, Combined->Align};
@@ -286,6 +310,7 @@ bool findIn(const CallExpr &Call, Combinator Kind, bool Nested, ModelRegistry &M
       Found.InPlace.insert(Found.InPlace.end(), Combined->InPlace.begin(),
                            Combined->InPlace.end());
       Found.Kept.insert(Found.Kept.end(), Combined->Kept.begin(), Combined->Kept.end());
+      Found.MaybeKept.insert(Combined->MaybeKept.begin(), Combined->MaybeKept.end());
       BuiltInPlace = MakersOnly = true;
     } else {
       QualType Type = Futures[I].getAsType();

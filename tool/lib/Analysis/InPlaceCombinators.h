@@ -18,6 +18,7 @@
 #pragma once
 
 #include "Analysis/AsyncFunctionModel.h"
+#include "llvm/ADT/DenseSet.h"
 #include <optional>
 
 namespace unawait {
@@ -40,6 +41,9 @@ struct InPlaceCombinator {
   /// so the maker builds each in a frame temporary where C++ builds it
   /// (unawait::detail::keep_temporary).
   std::vector<const clang::MaterializeTemporaryExpr *> Kept;
+  /// Those of Kept made only on some paths (under `&&`, `||` or `?:`):
+  /// their end checks their live bit.
+  llvm::DenseSet<const clang::MaterializeTemporaryExpr *> MaybeKept;
 };
 
 /// The temporaries a maker of \p Arg makes: all under it but those of
