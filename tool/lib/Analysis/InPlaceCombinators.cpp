@@ -12,6 +12,12 @@ namespace unawait {
 
 using namespace clang;
 
+/// Adds \p Root and every node under it to \p Nodes.
+static void addSubtree(llvm::DenseSet<const Stmt *> &Nodes, const Stmt *Root) {
+  for (const Stmt *Node : nodesWhere(Root, [](const Stmt *) { return true; }))
+    Nodes.insert(Node);
+}
+
 /// The nodes under \p Arg that the full-expression evaluates before the
 /// combinator is built, as for any call: its awaits, and the temporaries
 /// made before the last of them in the source (`len(co_await name())` binds
@@ -20,20 +26,16 @@ using namespace clang;
 /// before an await.
 static llvm::DenseSet<const Stmt *> evaluatedBeforeMaker(const Expr *Arg) {
   llvm::DenseSet<const Stmt *> Before;
-  auto AddTree = [&](const Stmt *Root) {
-    for (const Stmt *Node : nodesWhere(Root, [](const Stmt *) { return true; }))
-      Before.insert(Node);
-  };
   SourceLocation LastEnd;
   for (const Stmt *Await : nodesWhere(Arg, isAwait)) {
-    AddTree(Await);
+    addSubtree(Before, Await);
     if (LastEnd.isInvalid() || LastEnd < Await->getEndLoc())
       LastEnd = Await->getEndLoc();
   }
   if (LastEnd.isValid())
     for (const MaterializeTemporaryExpr *Temp : nodesUnder<MaterializeTemporaryExpr>(Arg))
       if (Temp->getBeginLoc() < LastEnd)
-        AddTree(Temp);
+        addSubtree(Before, Temp);
   return Before;
 }
 
@@ -41,17 +43,13 @@ static llvm::DenseSet<const Stmt *> evaluatedBeforeMaker(const Expr *Arg) {
 /// `&&`, `||` and `?:`.
 static llvm::DenseSet<const Stmt *> skippable(const Stmt *S) {
   llvm::DenseSet<const Stmt *> Skippable;
-  auto AddTree = [&](const Stmt *Root) {
-    for (const Stmt *Node : nodesWhere(Root, [](const Stmt *) { return true; }))
-      Skippable.insert(Node);
-  };
   for (const Stmt *Node : nodesWhere(S, [](const Stmt *) { return true; })) {
     if (const auto *Choice = dyn_cast<AbstractConditionalOperator>(Node)) {
-      AddTree(Choice->getTrueExpr());
-      AddTree(Choice->getFalseExpr());
+      addSubtree(Skippable, Choice->getTrueExpr());
+      addSubtree(Skippable, Choice->getFalseExpr());
     } else if (const auto *Logical = dyn_cast<BinaryOperator>(Node);
                Logical && Logical->isLogicalOp()) {
-      AddTree(Logical->getRHS());
+      addSubtree(Skippable, Logical->getRHS());
     }
   }
   return Skippable;
@@ -98,10 +96,11 @@ bool evaluableInMaker(const Expr *E, bool ScalarsMayEnd = false) {
 }
 
 /// The temporaries of \p Arg, an argument of an annotated call built by a
-/// maker, but those evaluated \p Before the maker runs, that the frame can keep until the full-expression ends (the
-/// callee's frame may refer to them: `len(std::string("hello"))` with a
-/// `const std::string &` parameter): each is built in the frame by the
-/// maker, where C++ builds it (InPlaceCombinator::Kept). None if one cannot
+/// maker (but those made \p Before the maker runs), which the frame keeps
+/// until the full-expression ends (the callee's frame may refer to them:
+/// `len(std::string("hello"))` with a `const std::string &` parameter):
+/// each is built in the frame by the maker, where C++ builds it
+/// (InPlaceCombinator::Kept). None if one cannot
 /// be kept: lifetime-extended, an array (an initializer_list's), of a type
 /// that depends on template arguments or has no name outside the function,
 /// or a class prvalue with a destructor that is not such a temporary (a
