@@ -989,9 +989,9 @@ class Gen:
         arguments are silent when the first's are loud."""
         rng = self.rng
         a = self.call(rng.choice(self.callees_int), depth, temps=True)
-        loud = any(h.effect == LOUD for h in a.children)
+        loud = any(h.effect == LOUD for h in a.children) or "Obj(" in a.template
         b = self.call(rng.choice(self.callees_int), depth, allow=PURE if loud else SILENT,
-                      temps=True)
+                      temps=not loud)
         kind, reader = rng.choice([("join", "fz::sum"), ("select", "fz::pick")])
         calls = [e.template[len("co_await "):] for e in (a, b)]
         return Expr(f"{reader}(co_await unawait::{kind}({calls[0]}, {calls[1]}))",
@@ -999,7 +999,8 @@ class Gen:
 
     def call(self, callee, depth, allow=LOUD, temps=False):
         """co_await callee(args): its arguments are unsequenced. With temps, a
-        const Obj & parameter may be given a temporary."""
+        const Obj & parameter may be given a temporary (whose construction
+        prints: only when no other argument is loud, and one per call)."""
         rng = self.rng
         loud_at = [i for i, (k, _) in enumerate(callee.params) if k == "int"]
         loud_at = rng.choice(loud_at) if loud_at else -1
@@ -1012,6 +1013,8 @@ class Gen:
         if loud_at >= 0:
             first = self.await_operand(allow, depth)
         others = PURE if first is not None and first.effect == LOUD else SILENT
+        loud_first = others == PURE
+        made_temp = False
         for i, (kind, _) in enumerate(callee.params):
             if kind == "int":
                 e = first if i == loud_at else self.await_operand(others, depth)
@@ -1025,7 +1028,9 @@ class Gen:
                 ptrs = [v.name for v in self.visible(lambda v: v.kind == "ptr")]
                 addrs = ["&" + n for n in self.addressable()]
                 args.append(rng.choice(ptrs + addrs))
-            elif kind == "obj" and temps and rng.chance(0.5):
+            elif kind == "obj" and temps and not made_temp and not loud_first and rng.chance(0.5):
+                # Its construction prints: the one loud argument of the call.
+                made_temp = True
                 args.append(f"Obj({self.tag('o')}, {rng.randint(0, 9)})")
             elif kind == "obj":
                 args.append(rng.choice([v.name for v in self.visible(
