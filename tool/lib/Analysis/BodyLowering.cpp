@@ -2908,7 +2908,10 @@ bool FullExpression::dependentValue(const Expr *E, BlockNode &Out) {
     const Expr *Written = Instance->IgnoreImplicit();
     if (Written->isPRValue() && Written->getType()->isRecordType() &&
         !Written->getType().isTriviallyCopyableType(L.Ctx)) {
-      reportUnsupported(L.Diags, E->getBeginLoc(), Unsupported::MovedPrvalue);
+      reportUnsupported(L.Diags, E->getBeginLoc(),
+                        isa<MaterializeTemporaryExpr>(Instance)
+                            ? Unsupported::DependentMaterializedClass
+                            : Unsupported::MovedPrvalue);
       L.Failed = true;
       return false;
     }
