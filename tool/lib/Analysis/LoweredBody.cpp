@@ -249,11 +249,14 @@ private:
     }
     case Node::AwaitKind: {
       const auto &Await = llvm::cast<AwaitNode>(N);
-      // The temporaries its operand builds, then the awaitee.
+      // The temporaries its operand builds, then the awaitee: all end at
+      // Destroy nodes (an awaitee with a destructor that is not a generated
+      // class ends with its full-expression, which may end after the block:
+      // `c && f(co_await unawait::select(...))`).
       std::vector<ObjectId> Built = Await.Builds;
-      Temporaries.insert(Await.Builds.begin(), Await.Builds.end());
       if (std::optional<ObjectId> Id = AwaiteeOf(Await.Point))
         Built.push_back(*Id);
+      Temporaries.insert(Built.begin(), Built.end());
       emit(N, N.Evaluates, Built);
       emit(N, {}, {}, Await.Point);
       return;
@@ -318,8 +321,8 @@ private:
   std::vector<ObjectId> InScope;
   /// The handlers of the try blocks being walked.
   llvm::SmallVector<const clang::Stmt *, 2> Handlers;
-  /// Spilled values: they end at Destroy nodes, not with the block that
-  /// builds them (an awaitee ends in its block, where its value is taken).
+  /// Spilled values and awaitees: they end at Destroy nodes, not with the
+  /// block that builds them.
   llvm::DenseSet<ObjectId> Temporaries;
 };
 
