@@ -149,15 +149,38 @@ TEST(Steps, ObjectsAreInScopeFromTheirDeclarationToTheEndOfTheirBlock) {
   auto &Inner = Body.Root->add<BlockNode>();
   declare(Inner, 2);
   await(Inner, 0);
+  Inner.add<DestroyNode>().Objects = {3}; // a generated or trivial awaitee ends at once
   Body.Root->add<StatementNode>();
   std::vector<Step> Steps = stepsOf(Body, 3);
-  ASSERT_EQ(Steps.size(), 5u);
+  ASSERT_EQ(Steps.size(), 6u);
   EXPECT_EQ(Steps[0].InScope, (std::vector<ObjectId>{0}));
   EXPECT_EQ(Steps[0].Declared, (std::vector<ObjectId>{1}));
   EXPECT_EQ(Steps[2].Declared, (std::vector<ObjectId>{3})); // the awaitee
   ASSERT_TRUE(Steps[3].Point);
   EXPECT_EQ(Steps[3].InScope, (std::vector<ObjectId>{0, 1, 2, 3}));
-  EXPECT_EQ(Steps[4].InScope, (std::vector<ObjectId>{0, 1})); // the block ended
+  EXPECT_EQ(Steps[5].InScope, (std::vector<ObjectId>{0, 1})); // the block ended
+}
+
+TEST(Steps, AnAwaiteeEndingWithItsFullExpressionOutlivesTheBranch) {
+  // `c && f(co_await unawait::select(...)) && co_await g()`: the select's
+  // awaitee ends with the full-expression, after the branch that awaits it,
+  // so it is in scope at the later await (fuzz seed 10000465).
+  LoweredBody Body;
+  Body.Root = std::make_shared<BlockNode>();
+  auto &If = Body.Root->add<IfNode>();
+  If.Then = std::make_unique<BlockNode>();
+  await(*If.Then, 0);
+  await(*Body.Root, 1);
+  Body.Root->add<DestroyNode>().Objects = {6};
+  Body.Root->add<StatementNode>();
+  std::vector<Step> Steps;
+  forEachStep(
+      Body, [&](unsigned Point) { return Point == 0 ? std::optional<ObjectId>(6) : std::nullopt; },
+      [&](const Step &S) { Steps.push_back(S); });
+  ASSERT_EQ(Steps.size(), 7u);
+  ASSERT_EQ(Steps[4].Point, 1u);
+  EXPECT_EQ(Steps[4].InScope, (std::vector<ObjectId>{6}));
+  EXPECT_TRUE(Steps[6].InScope.empty());
 }
 
 TEST(Steps, ADestroyNodeEndsATemporary) {
