@@ -50,6 +50,10 @@ config.substitutions.append((
 # FILE's `// golden begin` ... `// golden end` lines became.
 config.substitutions.append((
     "%golden", f"{config.python_executable} -m unawait_testing.golden_region"))
+# %drop_checks: the rewrite of a test without its own `// CHECK:` lines,
+# which FileCheck would otherwise match (see drop_checks.py).
+config.substitutions.append((
+    "%drop_checks", f"{config.python_executable} -m unawait_testing.drop_checks"))
 # %cxx17: compile rewritten output as C++17 with clang++.
 config.substitutions.append((
     "%clangxx17", f"{config.clangxx} -std=c++17 -Wall -Wextra -Werror -I{config.runtime_include}"))

@@ -31,6 +31,7 @@ import difflib
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -42,8 +43,8 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "python"))
 
 import fuzzgen  # noqa: E402
-from unawait_testing.difftest import (SANITIZERS, warnings_for,  # noqa: E402
-                                      execute, run)
+from unawait_testing.difftest import (SANITIZERS, Failure,  # noqa: E402
+                                      warnings_for, execute, run)
 
 # The CI budget: fixed seeds, and the features the tool is known to get
 # wrong today (each one a finding; drop it from here when it is fixed).
@@ -70,6 +71,7 @@ class Config:
         self.keep = args.keep
         self.verbose = args.verbose
         self.opt = "-O1" if args.optimize else "-O0"
+        self.rewrite_timeout = args.rewrite_timeout
         self.reduce_time = args.reduce_time
 
 
@@ -197,8 +199,14 @@ class Batch:
         return os.path.join(self.dir, name)
 
     def timed(self, what, command, timeout=300):
+        """The command's result; one that runs out of time exits with 124 (as
+        timeout(1) does), so that its batch is split and the seed that hangs
+        the tool or a compiler is found and counted."""
         start = time.monotonic()
-        result = run(command, what, timeout=timeout)
+        try:
+            result = run(command, what, timeout=timeout)
+        except Failure as timeout_expired:
+            result = subprocess.CompletedProcess(command, 124, "", str(timeout_expired))
         self.stats.add_time(what, time.monotonic() - start)
         return result
 
@@ -251,7 +259,7 @@ class Batch:
         rewritten = self.work("batch.rw.cpp")
         result = self.timed("rewrite", [config.unawait, "rewrite",
                                         "--emit-size-asserts", source,
-                                        "-o", rewritten])
+                                        "-o", rewritten], config.rewrite_timeout)
         if result.returncode == 1:
             culprits = attribute(result.stderr, source, seed_of)
             if not culprits:
@@ -522,6 +530,8 @@ def main(argv=None):
     parser.add_argument("--optimize", action="store_true",
                         help="build the rewrites with -O1 (twice the compile time) "
                              "rather than -O0")
+    parser.add_argument("--rewrite-timeout", type=int, default=300, metavar="SECONDS",
+                        help="a rewrite that takes longer is a crash (default 300)")
     parser.add_argument("--keep", action="store_true", help="keep every batch's files")
     parser.add_argument("--out", help="--reduce: where to write the reduced test")
     parser.add_argument("--reduce-time", type=int, default=1800, metavar="SECONDS",

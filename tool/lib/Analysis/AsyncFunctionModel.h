@@ -249,6 +249,13 @@ struct FrameObject {
 
   /// Filled by the layout.
   std::string MemberName;
+  /// Filled by naming, for a kept object with DeducedFrom: the generated
+  /// class's member alias for decltype((From)). Every type spelled from the
+  /// object names the alias: spelled out, a kept value whose initializer
+  /// reads another one repeats that one's type twice (its pass_on and its
+  /// std::declval), so nested values grew twice per level (fuzz seed
+  /// 12002880: a 17 000-character line that clang-format ran out of memory on).
+  std::string TypeAlias;
   /// The expression that names the member inside poll(): "buf", "g1.buf".
   std::string AccessPath;
   uint64_t Size = 0;

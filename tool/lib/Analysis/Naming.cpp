@@ -388,6 +388,9 @@ void nameFrame(AsyncFunctionModel &Model, const ASTContext &Context) {
   for (FrameObject &Object : Model.Objects)
     if (Object.RawStorage)
       Object.LocalName = unique(Object.MemberName + "_ref");
+  for (ObjectId Id : Model.LayoutObjects)
+    if (FrameObject &Object = Model.Objects[Id]; Object.DeducedFrom)
+      Object.TypeAlias = unique(Object.MemberName + "_type");
   nameGroups(Model.Layout.Root, unique);
   assignPaths(Model.Layout.Root, "", Model, Model.LayoutObjects);
 }

@@ -197,6 +197,22 @@ std::string SourceText::expressionType(ObjectId Id) const {
 }
 
 std::string SourceText::initializerType(ObjectId Id) const {
+  if (const FrameObject &Object = Model.object(Id); !Object.TypeAlias.empty()) {
+    if (AliasUses)
+      AliasUses->push_back(Id);
+    return Object.TypeAlias;
+  }
+  return initializerDecltype(Id);
+}
+
+std::string SourceText::typeAliasDefinition(ObjectId Id, std::vector<ObjectId> &Uses) const {
+  AliasUses = &Uses;
+  std::string Definition = initializerDecltype(Id);
+  AliasUses = nullptr;
+  return Definition;
+}
+
+std::string SourceText::initializerDecltype(ObjectId Id) const {
   bool Outer = Unevaluated;
   Unevaluated = true;
   std::string From = "decltype((" + print(Model.object(Id).DeducedFrom->From) + "))";

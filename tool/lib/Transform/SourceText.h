@@ -63,6 +63,11 @@ public:
   std::string newType(ObjectId Id) const;
   std::string typeOf(ObjectId Id) const;
 
+  /// What the alias FrameObject::TypeAlias of object \p Id stands for:
+  /// decltype((initializer)). The objects whose aliases it names are added
+  /// to \p Uses (the class declares theirs first).
+  std::string typeAliasDefinition(ObjectId Id, std::vector<ObjectId> &Uses) const;
+
 private:
   /// Holes not filled in: those whose own replacement is being printed
   /// (it prints the text underneath).
@@ -81,8 +86,11 @@ private:
   std::string declaredType(ObjectId Id) const;
   /// Deduced::Declared with decltype((initializer)) for its "$".
   std::string declaredElementType(ObjectId Id) const;
-  /// decltype((initializer)) of such a variable.
+  /// decltype((initializer)) of such a variable: its alias when the class
+  /// declares one.
   std::string initializerType(ObjectId Id) const;
+  /// decltype((initializer)), spelled out.
+  std::string initializerDecltype(ObjectId Id) const;
   std::string storedDeducedType(ObjectId Id) const;
 
   const AsyncFunctionModel &Model;
@@ -93,6 +101,8 @@ private:
   std::vector<unsigned> Order;
   /// Set while typeOf prints an unevaluated operand.
   mutable bool Unevaluated = false;
+  /// Set while typeAliasDefinition prints: where the aliases it names go.
+  mutable std::vector<ObjectId> *AliasUses = nullptr;
 };
 
 } // namespace unawait

@@ -10,6 +10,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <functional>
 #include <map>
 #include <set>
 
@@ -93,6 +94,7 @@ private:
     S += stateEnum();
     S += liveBits();
     S += finish();
+    S += typeAliases();
     S += frame();
     S += "};\n";
     S += deductionGuide();
@@ -404,6 +406,28 @@ private:
       groupTypes(Child, S);
     if (Node.NodeKind == LayoutNode::Struct && !Node.TypeName.empty())
       S += "struct " + Node.TypeName + " {\n" + structMembers(Node) + "};\n";
+  }
+
+  /// The aliases for the types of kept values that only an instance knows
+  /// (FrameObject::TypeAlias), each after the ones it names.
+  std::string typeAliases() const {
+    std::string S;
+    std::set<ObjectId> Declared;
+    std::function<void(ObjectId)> declare = [&](ObjectId Id) {
+      if (!Declared.insert(Id).second)
+        return;
+      std::vector<ObjectId> Uses;
+      std::string Definition = Text.typeAliasDefinition(Id, Uses);
+      for (ObjectId Used : Uses)
+        declare(Used);
+      S += "using " + M.object(Id).TypeAlias + " = " + Definition + ";\n";
+    };
+    for (ObjectId Id : M.LayoutObjects)
+      if (!M.object(Id).TypeAlias.empty())
+        declare(Id);
+    if (S.empty())
+      return S;
+    return "// The types of kept values that only an instance knows.\n" + S + "\n";
   }
 
   std::string frame() const {
