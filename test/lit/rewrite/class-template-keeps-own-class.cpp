@@ -6,7 +6,7 @@
 // its definition: its generated class is defined after it). The tracers
 // show the copy made once and destroyed with the frame, also on drop.
 // RUN: %difftest %s | FileCheck %s --check-prefix=OUT
-// RUN: unawait rewrite %s | FileCheck %s
+// RUN: unawait rewrite %s | %drop_checks | FileCheck %s
 // RUN: unawait rewrite --emit-size-asserts %s -o %t.asserts.cpp
 // RUN: %gxx17 -I%S -fsyntax-only %t.asserts.cpp
 // RUN: unawait sizes %s | FileCheck %s --check-prefix=SIZES

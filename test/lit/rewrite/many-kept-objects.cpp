@@ -4,7 +4,7 @@
 // first.
 // RUN: %difftest %s | FileCheck %s --check-prefix=OUT
 // RUN: unawait sizes %s | FileCheck %s --check-prefix=SIZES
-// RUN: unawait rewrite --line-directives %s | FileCheck %s
+// RUN: unawait rewrite --line-directives %s | %drop_checks | FileCheck %s
 #include "Inputs/test_futures.hpp"
 
 /// Prints its construction and destruction on one line.
@@ -102,10 +102,10 @@ int main() {
 }
 
 // The bits of the 65th object and later are in the second word.
+// CHECK: live_[1] |= Live::k64;
 // CHECK: k63 = 1ull << 63,
 // CHECK-NEXT: k64 = 1ull << 0,
 // CHECK: unsigned long long live_[2] = {{[{][}]}};
-// CHECK: live_[1] |= Live::k64;
 // Two words of live bits (16 bytes) after the state, in the frame size:
 // SIZES: function `many` ({{.*}}): 312 bytes, alignment 8 bytes
 // The differential run compares every line; these pin the order's shape.
