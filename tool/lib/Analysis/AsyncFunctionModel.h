@@ -366,6 +366,12 @@ struct SuspensionPoint {
   unsigned Line = 0;
   /// "co_await wake_yield(n)".
   std::string AwaitText;
+  /// Where the awaited type is not decltype of the operand: its spelling,
+  /// which a type spelled in a template names for the await's value
+  /// (`typename unawait::Join<a_future<T>, b_future>::output_type`). A join
+  /// or select built in place has its class: its operand holds the makers,
+  /// lambdas, which no decltype may name.
+  std::string AwaiteeTypeSpelling;
 };
 
 struct AsyncFunctionModel {

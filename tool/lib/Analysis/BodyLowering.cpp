@@ -1983,6 +1983,7 @@ public:
         return false;
       if (Combinator) {
         nestInPlace(Awaitee, *Combinator);
+        P.AwaiteeTypeSpelling = Combinator->Spelling;
         P.Awaitee = Id;
         return true;
       }

@@ -147,10 +147,8 @@ std::string SourceText::fillUnevaluated(const Hole &H, const Excluded &Inner) co
         Type = Context.getRValueReferenceType(Type);
       return unevaluatedValue(spellType(Type, Context));
     }
-    // (A join or select built in place is named by its class: its operand
-    // holds the makers, lambdas, which no decltype may name.)
-    if (const FrameObject &Awaitee = Model.object(P.Awaitee); Awaitee.InPlaceCombinator)
-      return unevaluatedValue("typename " + Awaitee.StoredTypeSpelling + "::output_type");
+    if (!P.AwaiteeTypeSpelling.empty())
+      return unevaluatedValue("typename " + P.AwaiteeTypeSpelling + "::output_type");
     return unevaluatedValue("typename std::remove_reference_t<decltype((" +
                             range(fileRange(P.Operand->getSourceRange()), Inner) +
                             "))>::output_type");
