@@ -385,7 +385,8 @@ FEATURES = {
                           "std::tuple<T, int>",
     "dependent-locals": "in function templates, locals whose type depends on T: "
                         "`auto`, `const auto`, `const auto *`, `const auto &`, "
-                        "`auto &&`, `const T &` (bound to T lvalues or to prvalues "
+                        "`auto &&`, `decltype(auto)` (of a prvalue or of `(v)`), "
+                        "`const T &` (bound to T lvalues or to prvalues "
                         "of T and of Obj, extended), and range-for over a "
                         "prvalue std::vector<T> with awaits in the loop",
     "lambda-in-async": "annotated lambdas inside annotated functions and annotated "
@@ -1222,7 +1223,7 @@ class Gen:
         p = rng.choice(self.dependent_values()).name
         form = rng.weighted([(2, "auto"), (1, "const auto"), (1, "pointer"), (2, "const ref"),
                              (2, "const ref temp"), (2, "forward temp"), (1, "spelled temp"),
-                             (2, "obj temp")])
+                             (2, "obj temp"), (1, "decltype ref"), (1, "decltype temp")])
         if form == "obj temp":
             name = self.fresh("c")
             self.declare(self.dependent_var(name, "cobj"))
@@ -1235,9 +1236,12 @@ class Gen:
             self.declare(self.dependent_var(name))
             decl = "const auto" if form == "const auto" else "const auto &"
             return Stmt([f"{decl} {name} = {p};"], kind="decl")
+        if form == "decltype ref":  # a reference to the variable: (p) is an lvalue
+            self.declare(self.dependent_var(name))
+            return Stmt([f"decltype(auto) {name} = ({p});"], kind="decl")
         e = self.expr(LOUD, 1)
         decl = {"auto": "auto", "const ref temp": "const auto &", "forward temp": "auto &&",
-                "spelled temp": "const T &"}[form]
+                "spelled temp": "const T &", "decltype temp": "decltype(auto)"}[form]
         self.declare(self.dependent_var(name))
         return Stmt([f"{decl} {name} = fz::tval({p}, {{}});"], [e], kind="decl")
 

@@ -519,8 +519,18 @@ public:
         deduce(spellType(Type, Ctx), Storage::Bound);
       return;
     }
-    if (isa<AutoType>(Placeholder) && cast<AutoType>(Placeholder)->isDecltypeAuto())
+    if (isa<AutoType>(Placeholder) && cast<AutoType>(Placeholder)->isDecltypeAuto()) {
+      // `decltype(auto) v = e` declares decltype(e): decltype((e)) but for
+      // a name or member access written without parentheses (its declared
+      // type, which the frame cannot spell from e). Kept as `auto &&v = e`
+      // is: the prvalue's object built in place, or the glvalue's address.
+      const Expr *Init = deducingInitializer(Object.Var);
+      if (Type.getTypePtr() == Placeholder && Init && !isa<DeclRefExpr, MemberExpr,
+          DependentScopeDeclRefExpr, CXXDependentScopeMemberExpr, UnresolvedLookupExpr,
+          UnresolvedMemberExpr>(Init->IgnoreImplicit()))
+        deduce("$", Storage::Bound);
       return;
+    }
     auto cv = [](QualType Q) { return Q.isConstQualified() ? std::string("const ") : ""; };
     if (isa<DeducedType>(Type.getTypePtr()))
       return deduce(cv(Type) + "std::decay_t<$>", Storage::Value);
