@@ -93,6 +93,14 @@ constexpr E&& pass_on(Kept& kept) noexcept {
   return static_cast<E&&>(kept);
 }
 
+// The kept value of an await (or of an operand) that is the left operand of
+// a comma, `(co_await a, co_await b)`, handed on as it is: a frame member
+// alone there would be an expression without effect (-Wunused-value).
+template <class T>
+constexpr T&& discarded(T&& value) noexcept {
+  return static_cast<T&&>(value);
+}
+
 // A value of type T in an unevaluated operand (decltype), with the value
 // category of a call returning T: a prvalue for a non-reference T, where
 // std::declval<T>() is an xvalue. The rewrite spells a co_await's value so

@@ -2198,6 +2198,26 @@ public:
     }
   }
 
+  /// Whether \p E is the left operand of a comma (under parentheses and
+  /// implicit nodes), whose value C++ discards unless an instance finds an
+  /// overloaded comma: a template's pattern has an operator call where
+  /// lookup finds some operator, candidate.
+  bool leftOfComma(const Expr *E) const {
+    const Stmt *Child = E;
+    for (DynTypedNode Node = Parents.parentOf(*E); const auto *Parent = Node.get<Stmt>();
+         Node = Parents.parentOf(Node)) {
+      if (const auto *Comma = dyn_cast<BinaryOperator>(Parent))
+        return Comma->getOpcode() == BO_Comma && Comma->getLHS() == Child;
+      if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(Parent))
+        return Call->getOperator() == OO_Comma && Call->getArg(0) == Child;
+      if (!isa<ParenExpr, ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr>(
+              Parent))
+        return false;
+      Child = Parent;
+    }
+    return false;
+  }
+
   /// Whether \p S is evaluated by this function, not by a member function
   /// of a local class defined in it (nodesUnder does not enter lambdas).
   bool inThisBody(const Stmt *S) const {
@@ -2856,6 +2876,7 @@ bool FullExpression::lowerChoice(const Expr *E, const EvaluationOrder &Order,
   H.Range = L.rangeOf(E);
   H.Object = Result;
   H.AsXvalue = E->isXValue();
+  H.Discarded = L.leftOfComma(E);
   L.addHole(std::move(H));
   Spilled.insert(E);
   return true;
@@ -2899,6 +2920,7 @@ bool FullExpression::early(const Expr *E, BlockNode &Out) {
   H.Range = L.rangeOf(E);
   H.Object = Id;
   H.AsXvalue = E->isXValue() || (!Address && Type->isRecordType());
+  H.Discarded = L.leftOfComma(E);
   int Index = L.addHole(std::move(H));
   spill(Out, E, Id, Address ? SpillNode::Address : SpillNode::Construct,
         Code().source(L.rangeOf(E), Index));

@@ -156,6 +156,11 @@ struct Hole {
   ObjectId Object = 0;
   unsigned Point = 0;
   bool AsXvalue = false;
+  /// For Object: the left operand of a comma, whose value C++ discards. A
+  /// kept object's member is printed as unawait::detail::discarded(member):
+  /// a member alone there is an expression without effect (-Wunused-value),
+  /// where the source had an await.
+  bool Discarded = false;
   /// A use of a variable as written (the innermost hole where several
   /// cover the same range: a spill of that use wraps it).
   bool Reference = false;

@@ -64,7 +64,8 @@ std::string SourceText::fill(const Hole &H, int Index, const Excluded &Except) c
     const FrameObject &Object = Model.object(H.Object);
     if (!Object.Kept && !Object.Scratch)
       return range(H.Range, Inner);
-    return H.AsXvalue ? "std::move(" + name(H.Object) + ")" : name(H.Object);
+    std::string Read = H.AsXvalue ? "std::move(" + name(H.Object) + ")" : name(H.Object);
+    return H.Discarded ? "unawait::detail::discarded(" + Read + ")" : Read;
   }
   case Hole::Kind::Binding:
     if (!Model.object(H.Object).Kept)
