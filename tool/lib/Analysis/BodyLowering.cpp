@@ -2886,6 +2886,17 @@ bool FullExpression::lowerChoice(const Expr *E, const EvaluationOrder &Order,
 /// left for later when that cannot be observed, otherwise into a frame
 /// temporary (a pointer for a glvalue).
 bool FullExpression::early(const Expr *E, BlockNode &Out) {
+  // An annotated call built in place is called by its maker, after the
+  // full-expression's awaits (InPlaceCombinators.h): what C++ evaluates of
+  // it before a later point is its arguments.
+  if (const auto *Call = dyn_cast<CallExpr>(E->IgnoreImplicit()->IgnoreParens());
+      Call && L.InPlaceArgs.contains(Call)) {
+    for (const Expr *Arg : Call->arguments())
+      if (!early(Arg, Out))
+        return false;
+    evaluatedLater(E);
+    return true;
+  }
   // `obj.f` / `p->f` as a callee: the function is fixed when the call is
   // made; what C++ evaluates first is the object (or the pointer).
   if (const auto *Member = dyn_cast<MemberExpr>(E->IgnoreParens());

@@ -209,6 +209,46 @@ bool doesNothing(const Expr *Arg, ASTContext &Ctx) {
          nodesUnder<MaterializeTemporaryExpr>(Arg).empty();
 }
 
+/// Whether \p E, once its awaits are done, evaluates nothing observable:
+/// around its awaits, only built-in arithmetic, comparisons and casts;
+/// elsewhere, no side effect and no temporary. (An await's operand is
+/// evaluated with its await, in order.)
+bool pureAroundAwaits(const Expr *E, ASTContext &Ctx) {
+  E = E->IgnoreParens();
+  if (isAwait(E))
+    return true;
+  if (!containsAwait(E))
+    return !E->HasSideEffects(Ctx) && nodesUnder<MaterializeTemporaryExpr>(E).empty();
+  if (const auto *Binary = dyn_cast<BinaryOperator>(E))
+    return !Binary->isAssignmentOp() && !Binary->isLogicalOp() && !Binary->isCommaOp() &&
+           pureAroundAwaits(Binary->getLHS(), Ctx) && pureAroundAwaits(Binary->getRHS(), Ctx);
+  if (const auto *Unary = dyn_cast<UnaryOperator>(E))
+    return !Unary->isIncrementDecrementOp() && pureAroundAwaits(Unary->getSubExpr(), Ctx);
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return E->getType()->isScalarType() && Cast->getSubExpr()->getType()->isScalarType() &&
+           pureAroundAwaits(Cast->getSubExpr(), Ctx);
+  return false;
+}
+
+/// Whether a maker may build \p Call, an annotated call built in place
+/// whose awaits come first, after the awaits of later arguments without a
+/// difference to observe: its arguments are pureAroundAwaits, and each of
+/// its parameters is a reference or trivially copyable (the future's
+/// constructor only keeps them; no body runs before the first poll).
+bool unobservableAfterItsAwaits(const CallExpr &Call, ASTContext &Ctx) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || Callee->getNumParams() != Call.getNumArgs())
+    return false;
+  for (unsigned I = 0; I < Call.getNumArgs(); ++I) {
+    QualType Param = Callee->getParamDecl(I)->getType();
+    if (!Param->isReferenceType() && !Param.isTriviallyCopyableType(Ctx))
+      return false;
+    if (!pureAroundAwaits(Call.getArg(I), Ctx))
+      return false;
+  }
+  return true;
+}
+
 /// One child of the combinator as the rewritten program builds it.
 struct Child {
   std::string Spelling;
@@ -292,8 +332,10 @@ bool findIn(const CallExpr &Call, Combinator Kind, bool Nested, ModelRegistry &M
                                               /*Nested=*/true))
       return false;
     Child C;
+    bool Deferrable = false;
     if (*Generated && buildableInPlace(*cast<CallExpr>(Inner), LocalScope,
                                        /*AwaitsFirst=*/!Nested && !EffectsBefore, Found.Kept)) {
+      Deferrable = unobservableAfterItsAwaits(*cast<CallExpr>(Inner), Ctx);
       C = {(*Generated)->qualifiedClassName(), (*Generated)->Layout.Size,
            (*Generated)->Layout.Align};
       Nameable = Nameable && (*Generated)->NameableClass;
@@ -331,7 +373,9 @@ bool findIn(const CallExpr &Call, Combinator Kind, bool Nested, ModelRegistry &M
       TypeInfoChars Info = Ctx.getTypeInfoInChars((*Outputs)[I]);
       Output = {Info.Width.getQuantity(), Info.Align.getQuantity()};
     }
-    EffectsBefore = EffectsBefore || !doesNothing(Arg, Ctx);
+    // (What the maker of an annotated call does after its awaits may come
+    // after a later argument's awaits when nothing of it can be observed.)
+    EffectsBefore = EffectsBefore || !(doesNothing(Arg, Ctx) || Deferrable);
     Layouts.push_back(childLayout(Kind, C, Output));
     Found.Spelling += (I ? ", " : "") + C.Spelling;
   }
