@@ -197,6 +197,11 @@ private:
   bool early(const Expr *E, BlockNode &Out);
   bool dependentValue(const Expr *E, BlockNode &Out);
   bool materializedByInstances(const Expr *E) const;
+  /// Whether \p E, a glvalue of a template's pattern of a type that does not
+  /// depend on template arguments, is read as a value in the instances
+  /// clang made (an operand of a dependent `a + co_await f()`: the pattern
+  /// has no lvalue-to-rvalue conversion, the instances do).
+  bool readAsValueByInstances(const Expr *E) const;
   static void spill(BlockNode &Into, const Expr *From, ObjectId Id, SpillNode::Mode Mode,
                     Code Value, const Expr *Evaluated = nullptr);
   bool evaluatedFirst(const Expr *E, BlockNode &Out);
@@ -2483,6 +2488,15 @@ bool FullExpression::materializedByInstances(const Expr *E) const {
   });
 }
 
+bool FullExpression::readAsValueByInstances(const Expr *E) const {
+  if (E->getType()->isDependentType() || !E->getType()->isScalarType())
+    return false;
+  return llvm::any_of(clangInstancesOf(L.M, E), [](const Expr *Instance) {
+    const auto *Cast = dyn_cast<ImplicitCastExpr>(Instance);
+    return Cast && Cast->getCastKind() == CK_LValueToRValue;
+  });
+}
+
 bool FullExpression::containsPoint(const Expr *E) {
   if (!E)
     return false;
@@ -2902,14 +2916,16 @@ bool FullExpression::early(const Expr *E, BlockNode &Out) {
   if (const auto *Member = dyn_cast<MemberExpr>(E->IgnoreParens());
       Member && Member->getType()->isSpecificPlaceholderType(BuiltinType::BoundMember))
     return early(Member->getBase(), Out);
-  if (Spilled.count(E) || (E->isGLValue() ? stableIdentity(E) : stableValue(E))) {
+  bool ReadAsValue = E->isGLValue() && readAsValueByInstances(E);
+  if (Spilled.count(E) ||
+      (E->isGLValue() && !ReadAsValue ? stableIdentity(E) : stableValue(E))) {
     evaluatedLater(E);
     return true;
   }
   QualType Type = E->getType();
   if (Type->isVoidType())
     return evaluatedFirst(E, Out);
-  bool Address = E->isGLValue();
+  bool Address = E->isGLValue() && !ReadAsValue;
   // An await's value is handed on as a value between polls, in the frame;
   // any other object of class type would be moved by the rewrite.
   bool AwaitValue = isAwait(E->IgnoreImplicit()->IgnoreParens()->IgnoreImplicit());
@@ -3050,7 +3066,11 @@ bool FullExpression::stableValue(const Expr *E) {
         return false;
       continue;
     }
-    if (Var->getType().isVolatileQualified() || L.escapes(Var))
+    // (A reference's referent is another's object, which may change while
+    // suspended: fuzz seed 13001653 read `a1 + co_await yv(a2)`'s `int &a1`
+    // after the await.)
+    if (Var->getType().isVolatileQualified() || Var->getType()->isReferenceType() ||
+        L.escapes(Var))
       return false;
   }
   // Members read through `this` may change while suspended.
