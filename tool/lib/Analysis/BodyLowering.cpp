@@ -3131,19 +3131,29 @@ public:
 
   void writeBraced(SourceLocation LParen, SourceLocation RParen,
                    const std::vector<const Expr *> &Elements, const BracedSpelling &Spelling) {
-    for (const auto &[Index, Type] : Spelling.Casts)
-      wrap(Elements[Index], "static_cast<" + Type + ">(", ")");
     // The parentheses and the commas between the elements, and what each
-    // becomes. unextended<>( and ) go on the tokens around an element, not
-    // in a hole over it: a spill of the element (a temporary built before
-    // an await) takes its value as written.
+    // becomes. A cast and unextended<>( and ) go on the tokens around an
+    // element, not in a hole over it: a spill of the element (a value or
+    // temporary kept before an await) takes its value as written, of the
+    // type the instances give it (fuzz seed 13001602: `Agg g((t.v ||
+    // co_await a), Obj(co_await b ...))` kept the bool as
+    // static_cast<int>(...), 4 bytes where the report measured 1).
     std::vector<SourceLocation> Between{LParen};
     for (size_t I = 0; I + 1 < Elements.size(); ++I)
       Between.push_back(tokenAfter(Elements[I]));
     Between.push_back(RParen);
+    bool AroundTokens = llvm::all_of(Between, [](SourceLocation L) { return L.isValid(); });
     std::vector<std::string> Text(Between.size(), ",");
     Text.front() = "{";
     Text.back() = "}";
+    for (const auto &[Index, Type] : Spelling.Casts) {
+      if (!AroundTokens) {
+        wrap(Elements[Index], "static_cast<" + Type + ">(", ")");
+        continue;
+      }
+      Text[Index] += "static_cast<" + Type + ">(";
+      Text[Index + 1].insert(0, ")");
+    }
     for (const auto &[Index, Type] : Spelling.Unextended) {
       Text[Index] += "unawait::detail::unextended<" + Type + ">(";
       Text[Index + 1].insert(0, ")");
