@@ -220,7 +220,7 @@ int main() { std::printf("outer %d\n", unawait::block_on(outer(5))); }
 // CHECK-NEXT:                       "unawait: the frame keeps too few bytes for a lambda");
 // CHECK-NEXT:         // Suspend0: `co_await call_twice(twice, 10)` (line 27)
 // CHECK-NEXT:         ::new (unawait::detail::address_of(future0))
-// CHECK-NEXT:             unawait::detail::UnnamedFuture<int, 56, 8>();
+// CHECK-NEXT:             unawait::detail::UnnamedFuture<int, 64, 8>();
 // CHECK-NEXT:         future0.emplace([&] { return call_twice(twice_ref, 10); });
 // CHECK-NEXT:         live_ |= Live::future0;
 // CHECK-NEXT:         state_ = State::Suspend0;

@@ -128,10 +128,10 @@ int main() {
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g2.g3.value8))
-// CHECK-NEXT:           std::remove_reference_t<decltype((static_cast<int>(
+// CHECK-NEXT:           std::remove_reference_t<decltype((
 // CHECK-NEXT:               unawait::detail::unevaluated<typename std::remove_reference_t<
-// CHECK-NEXT:                   decltype((traced("a", 4.75)))>::output_type>())))>(
-// CHECK-NEXT:               static_cast<int>(std::move(polled).value()));
+// CHECK-NEXT:                   decltype((traced("a", 4.75)))>::output_type>()))>(
+// CHECK-NEXT:               std::move(polled).value());
 // CHECK-NEXT:       live_ |= Live::value8;
 // CHECK-NEXT:       g1.g2.g3.value9 = noted("b", 5);
 // CHECK-NEXT:       // Suspend4: `co_await traced("c", x)` (line 39)

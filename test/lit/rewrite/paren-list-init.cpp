@@ -67,7 +67,7 @@ int main() { std::printf("build() = %d\n", unawait::block_on(build())); }
 // CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
-// CHECK-NEXT:       g2.value4 = static_cast<int>(std::move(polled).value());
+// CHECK-NEXT:       g2.value4 = std::move(polled).value();
 // CHECK-NEXT:       g2.value5 = noted("b", 5);
 // CHECK-NEXT:       // Suspend2: `co_await traced("c", 6L)` (line 28)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g2.future2))
