@@ -23,11 +23,6 @@ struct Named : Tracer {
 template <class T> T make(const char *name, int v) { return T(name, v); }
 template <class T> T &self(T &object) { return object; }
 
-UNAWAIT_ASYNC unawait::Async<int> leaf(int n) {
-  co_await wake_yield(0);
-  co_return n;
-}
-
 template <class T>
 UNAWAIT_ASYNC unawait::Async<int> declared(T named) {
   // golden begin
@@ -35,7 +30,7 @@ UNAWAIT_ASYNC unawait::Async<int> declared(T named) {
   decltype(auto) lvalue = self(named);
   decltype(auto) xvalue = std::move(named);
   decltype(auto) parenthesized = (named.value);
-  decltype(auto) awaited = co_await leaf(4);
+  decltype(auto) awaited = co_await wake_yield(4);
   co_await wake_yield(0);
   lvalue.value += 10;
   parenthesized += 100;
@@ -82,8 +77,8 @@ int main() {
 // CHECK-NEXT:           unawait::detail::bound<parenthesized_type, parenthesized_type>{
 // CHECK-NEXT:               (named.value)};
 // CHECK-NEXT:       live_ |= Live::parenthesized;
-// CHECK-NEXT:       // Suspend0: `co_await leaf(4)` (line 38)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) leaf_future(leaf(4));
+// CHECK-NEXT:       // Suspend0: `co_await wake_yield(4)` (line 33)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) WakeYield(wake_yield(4));
 // CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0: {
 // CHECK-NEXT:       auto polled = future0.poll(cx);
@@ -95,7 +90,7 @@ int main() {
 // CHECK-NEXT:           unawait::detail::bound<awaited_type, awaited_type>{
 // CHECK-NEXT:               std::move(polled).value()};
 // CHECK-NEXT:       live_ |= Live::awaited;
-// CHECK-NEXT:       // Suspend1: `co_await wake_yield(0)` (line 39)
+// CHECK-NEXT:       // Suspend1: `co_await wake_yield(0)` (line 34)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future1)) WakeYield(wake_yield(0));
 // CHECK-NEXT:       state_ = State::Suspend1;
 // CHECK-NEXT:     }
