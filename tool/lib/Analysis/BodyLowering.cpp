@@ -197,10 +197,12 @@ private:
   bool early(const Expr *E, BlockNode &Out);
   bool dependentValue(const Expr *E, BlockNode &Out);
   bool materializedByInstances(const Expr *E) const;
-  /// Whether \p E, a glvalue of a template's pattern of a type that does not
-  /// depend on template arguments, is read as a value in the instances
-  /// clang made (an operand of a dependent `a + co_await f()`: the pattern
-  /// has no lvalue-to-rvalue conversion, the instances do).
+  /// Whether \p E, a glvalue of a template's pattern (a scalar, or of a type
+  /// that depends on template arguments), is read as a value in every
+  /// instance clang made (an operand of a dependent `a + co_await f()`: the
+  /// pattern has no lvalue-to-rvalue conversion, the instances do). Then a
+  /// copy of its value is kept, spelled from E's type. Simplification: an
+  /// instance clang did not make is taken to read it so too.
   bool readAsValueByInstances(const Expr *E) const;
   static void spill(BlockNode &Into, const Expr *From, ObjectId Id, SpillNode::Mode Mode,
                     Code Value, const Expr *Evaluated = nullptr);
@@ -2489,9 +2491,10 @@ bool FullExpression::materializedByInstances(const Expr *E) const {
 }
 
 bool FullExpression::readAsValueByInstances(const Expr *E) const {
-  if (E->getType()->isDependentType() || !E->getType()->isScalarType())
+  if (!E->getType()->isDependentType() && !E->getType()->isScalarType())
     return false;
-  return llvm::any_of(clangInstancesOf(L.M, E), [](const Expr *Instance) {
+  std::vector<const Expr *> Instances = clangInstancesOf(L.M, E);
+  return !Instances.empty() && llvm::all_of(Instances, [](const Expr *Instance) {
     const auto *Cast = dyn_cast<ImplicitCastExpr>(Instance);
     return Cast && Cast->getCastKind() == CK_LValueToRValue;
   });
@@ -2931,7 +2934,7 @@ bool FullExpression::early(const Expr *E, BlockNode &Out) {
   bool AwaitValue = isAwait(E->IgnoreImplicit()->IgnoreParens()->IgnoreImplicit());
   // A type that depends on template arguments may be such a class: only
   // the instances say (see dependentValue).
-  if (!Address && !AwaitValue && Type->isDependentType())
+  if (!Address && !AwaitValue && !ReadAsValue && Type->isDependentType())
     return dependentValue(E, Out);
   if (!Address && !AwaitValue && Type->isRecordType() &&
       !Type.isTriviallyCopyableType(L.Ctx)) {
