@@ -83,75 +83,81 @@ int main() {
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g1.declared))
 // CHECK-NEXT:           Triple{static_cast<int>(x), std::move(polled).value(),
 // CHECK-NEXT:                  static_cast<long>(noted("third", 3))};
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g2.value3))
+// CHECK-NEXT:           std::remove_reference_t<decltype((std::declval<T &>()))>(x);
+// CHECK-NEXT:       live_ |= Live::value3;
 // CHECK-NEXT:       // Suspend1: `co_await traced("b", 2.5)` (line 37)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future1))
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g2.future1))
 // CHECK-NEXT:           Traced<double>(traced("b", 2.5));
 // CHECK-NEXT:       state_ = State::Suspend1;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend1: {
-// CHECK-NEXT:       auto polled = g1.future1.poll(cx);
+// CHECK-NEXT:       auto polled = g1.g2.future1.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
 // CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g2.pair)) Pair<T>{
-// CHECK-NEXT:           x, static_cast<decltype(Pair<T>::b)>(std::move(polled).value()),
-// CHECK-NEXT:           Tracer("pair")};
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.pair))
+// CHECK-NEXT:           Pair<T>{g1.g2.value3,
+// CHECK-NEXT:                   static_cast<decltype(Pair<T>::b)>(std::move(polled).value()),
+// CHECK-NEXT:                   Tracer("pair")};
 // CHECK-NEXT:       live_ |= Live::pair;
+// CHECK-NEXT:       live_ &= ~Live::value3;
+// CHECK-NEXT:       unawait::detail::destroy(g1.g2.value3);
 // CHECK-NEXT:       // Suspend2: `co_await traced("converted", x)` (line 38)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g2.future2))
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g3.future2))
 // CHECK-NEXT:           std::remove_reference_t<decltype((traced(
 // CHECK-NEXT:               "converted", std::declval<T &>())))>(traced("converted", x));
 // CHECK-NEXT:       live_ |= Live::future2;
 // CHECK-NEXT:       state_ = State::Suspend2;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend2: {
-// CHECK-NEXT:       auto polled = g1.g2.future2.poll(cx);
+// CHECK-NEXT:       auto polled = g1.g3.future2.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
 // CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g2.converted))
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g3.converted))
 // CHECK-NEXT:           T(std::move(polled).value());
 // CHECK-NEXT:       live_ |= Live::converted;
 // CHECK-NEXT:       live_ &= ~Live::future2;
-// CHECK-NEXT:       unawait::detail::destroy(g1.g2.future2);
+// CHECK-NEXT:       unawait::detail::destroy(g1.g3.future2);
 // CHECK-NEXT:       // Suspend3: `co_await traced("a", 4.75)` (line 39)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g2.future3))
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g3.future3))
 // CHECK-NEXT:           Traced<double>(traced("a", 4.75));
 // CHECK-NEXT:       state_ = State::Suspend3;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend3: {
-// CHECK-NEXT:       auto polled = g1.g2.future3.poll(cx);
+// CHECK-NEXT:       auto polled = g1.g3.future3.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
 // CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g2.g3.value8))
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g3.g4.value9))
 // CHECK-NEXT:           std::remove_reference_t<decltype((
 // CHECK-NEXT:               unawait::detail::unevaluated<typename std::remove_reference_t<
 // CHECK-NEXT:                   decltype((traced("a", 4.75)))>::output_type>()))>(
 // CHECK-NEXT:               std::move(polled).value());
-// CHECK-NEXT:       live_ |= Live::value8;
-// CHECK-NEXT:       g1.g2.g3.value9 = noted("b", 5);
+// CHECK-NEXT:       live_ |= Live::value9;
+// CHECK-NEXT:       g1.g3.g4.value10 = noted("b", 5);
 // CHECK-NEXT:       // Suspend4: `co_await traced("c", x)` (line 39)
-// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g2.g3.future4))
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.g3.g4.future4))
 // CHECK-NEXT:           std::remove_reference_t<decltype((traced("c", std::declval<T &>())))>(
 // CHECK-NEXT:               traced("c", x));
 // CHECK-NEXT:       live_ |= Live::future4;
 // CHECK-NEXT:       state_ = State::Suspend4;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     resume_Suspend4: {
-// CHECK-NEXT:       auto polled = g1.g2.g3.future4.poll(cx);
+// CHECK-NEXT:       auto polled = g1.g3.g4.future4.poll(cx);
 // CHECK-NEXT:       if (polled.is_pending()) {
 // CHECK-NEXT:         on_unwind.disarm();
 // CHECK-NEXT:         return unawait::pending;
 // CHECK-NEXT:       }
 // CHECK-NEXT:       int passed =
-// CHECK-NEXT:           sum(Triple{static_cast<int>(g1.g2.g3.value8), g1.g2.g3.value9,
+// CHECK-NEXT:           sum(Triple{static_cast<int>(g1.g3.g4.value9), g1.g3.g4.value10,
 // CHECK-NEXT:                      static_cast<long>(std::move(polled).value())});
 // CHECK-NEXT:       live_ &= ~Live::future4;
-// CHECK-NEXT:       unawait::detail::destroy(g1.g2.g3.future4);
-// CHECK-NEXT:       live_ &= ~Live::value8;
-// CHECK-NEXT:       unawait::detail::destroy(g1.g2.g3.value8);
+// CHECK-NEXT:       unawait::detail::destroy(g1.g3.g4.future4);
+// CHECK-NEXT:       live_ &= ~Live::value9;
+// CHECK-NEXT:       unawait::detail::destroy(g1.g3.g4.value9);
 // CHECK-NEXT: // golden end
