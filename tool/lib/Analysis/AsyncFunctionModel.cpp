@@ -653,7 +653,7 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
   for (FrameObject &Object : M.Objects) {
     if (!Object.Kept)
       continue;
-    if (Object.InPlaceCombinator) {
+    if (Object.InPlaceCombinator && !Object.SpelledAs) {
       Object.StoredType = Object.Type; // spelling and size set by the lowering
       continue;
     }

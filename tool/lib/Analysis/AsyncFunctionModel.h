@@ -195,6 +195,9 @@ struct FrameObject {
   /// arguments are built in place (InPlaceCombinators.h): StoredTypeSpelling,
   /// Size and Align are the combinator's class over the generated classes
   /// ("unawait::Join<step_future, step_future>"), not the type clang saw.
+  /// With SpelledAs (a template's combinator whose type depends on template
+  /// arguments), the type is spelled from the operand, and each instance
+  /// measures it.
   bool InPlaceCombinator = false;
   /// A variable some await polls in place: always kept.
   bool AwaitedInPlace = false;

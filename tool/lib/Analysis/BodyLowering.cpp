@@ -2000,7 +2000,7 @@ public:
         return false;
       if (Combinator) {
         nestInPlace(Awaitee, *Combinator);
-        P.AwaiteeTypeSpelling = Combinator->Spelling;
+        P.AwaiteeTypeSpelling = Combinator->Spelling; // (empty when dependent)
         P.Awaitee = Id;
         return true;
       }
@@ -2050,7 +2050,10 @@ public:
     auto [It, New] = Combinators.try_emplace(Await);
     if (New) {
       if (!findInPlaceCombinator(awaitOperand(Await), Callees, Ctx, Diags, M.localScope(),
-                                 It->second))
+                                 It->second) ||
+          (!It->second && !M.hasRealSizes() &&
+           !findDependentInPlaceCombinator(awaitOperand(Await), M, Callees, Ctx, Diags,
+                                           It->second)))
         return Failed = true, false;
       if (It->second)
         for (const Expr *Arg : It->second->InPlace) {
@@ -2076,16 +2079,20 @@ public:
   /// which the runtime builds inside the combinator (no box, no move).
   void nestInPlace(FrameObject &Awaitee, const InPlaceCombinator &Combinator) {
     Awaitee.InPlaceCombinator = true;
-    // (Spelled as the combinator's class, also in a template: the operand
-    // holds the makers, lambdas, which no decltype may name.)
-    Awaitee.SpelledAs.reset();
-    Awaitee.StoredTypeSpelling = Combinator.Spelling;
-    Awaitee.Size = Combinator.Size;
-    Awaitee.Align = Combinator.Align;
+    // Spelled as the combinator's class where it is known; a dependent one
+    // from the operand as written (a type spelled from an expression skips
+    // the makers: Hole::EvaluatedOnly), and measured per instance.
+    if (!Combinator.Dependent) {
+      Awaitee.SpelledAs.reset();
+      Awaitee.StoredTypeSpelling = Combinator.Spelling;
+      Awaitee.Size = Combinator.Size;
+      Awaitee.Align = Combinator.Align;
+    }
     Awaitee.HasDestructor = true;
     for (const Expr *Arg : Combinator.InPlace) {
       Hole H;
       H.HoleKind = Hole::Kind::Text;
+      H.EvaluatedOnly = true;
       H.Range = rangeOf(Arg);
       int Index = static_cast<int>(M.Body.Holes.size());
       H.Replacement = std::make_shared<Code>();
@@ -2467,7 +2474,8 @@ void FullExpression::number(const Expr *E) {
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E);
       Temp && !Temp->getExtendingDecl() && !L.builtInPlace(Temp))
     Positions.push_back({E, Counter++});
-  else if (materializedByInstances(E)) {
+  else if (materializedByInstances(E) &&
+           !L.InPlaceArgs.contains(E->IgnoreImplicit()->IgnoreParens())) {
     DependentTemporaries.insert(E);
     Positions.push_back({E, Counter++});
   }

@@ -404,4 +404,55 @@ bool findInPlaceCombinator(const Expr *Operand, ModelRegistry &Models, ASTContex
   return findIn(*Call, *Kind, Nested, Models, Ctx, Diags, LocalScope, Result);
 }
 
+/// The outermost node under \p Root written at \p Range, without the
+/// implicit nodes and parentheses around it (as InPlaceCombinator::InPlace
+/// holds an argument).
+static const Expr *writtenAt(const Expr *Root, SourceRange Range) {
+  for (const Stmt *Node : nodesWhere(Root, [](const Stmt *) { return true; }))
+    if (const auto *E = dyn_cast<Expr>(Node); E && E->getSourceRange() == Range)
+      return E->IgnoreImplicit()->IgnoreParens();
+  return nullptr;
+}
+
+bool findDependentInPlaceCombinator(const Expr *Operand, const AsyncFunctionModel &Template,
+                                    ModelRegistry &Models, ASTContext &Ctx,
+                                    DiagnosticReporter &Diags,
+                                    std::optional<InPlaceCombinator> &Result) {
+  const auto *Call = dyn_cast<CallExpr>(Operand->IgnoreImplicit()->IgnoreParens());
+  if (!Call || !Call->isTypeDependent())
+    return true;
+  std::vector<const Expr *> Instances = clangInstancesOf(Template, Call);
+  std::optional<std::vector<SourceRange>> Shape;
+  for (const Expr *Instance : Instances) {
+    std::optional<InPlaceCombinator> Found;
+    if (!findInPlaceCombinator(Instance, Models, Ctx, Diags, Template.localScope(), Found))
+      return false;
+    if (!Found || !Found->Kept.empty())
+      return true;
+    std::vector<SourceRange> Ranges;
+    llvm::DenseSet<const Expr *> Children(Found->InPlace.begin(), Found->InPlace.end());
+    for (const Expr *Arg : Found->InPlace) {
+      Ranges.push_back(Arg->getSourceRange());
+      for (const MaterializeTemporaryExpr *Temp : makerTemporaries(Arg))
+        if (!Children.contains(Temp->getSubExpr()->IgnoreImplicit()->IgnoreParens()))
+          return true;
+    }
+    if (Shape && *Shape != Ranges)
+      return true;
+    Shape = std::move(Ranges);
+  }
+  if (!Shape)
+    return true;
+  InPlaceCombinator Found;
+  Found.Dependent = true;
+  for (SourceRange Range : *Shape) {
+    const Expr *Arg = writtenAt(Call, Range);
+    if (!Arg)
+      return true;
+    Found.InPlace.push_back(Arg);
+  }
+  Result = std::move(Found);
+  return true;
+}
+
 } // namespace unawait

@@ -44,6 +44,11 @@ struct InPlaceCombinator {
   /// Those of Kept made only on some paths (under `&&`, `||` or `?:`):
   /// their end checks their live bit.
   llvm::DenseSet<const clang::MaterializeTemporaryExpr *> MaybeKept;
+  /// A join or select of a template whose type depends on template
+  /// arguments (findDependentInPlaceCombinator): Spelling is empty and Size
+  /// unknown; the awaitee is spelled from the operand, and each instance
+  /// measures it from its own (findInPlaceCombinator on clang's instance).
+  bool Dependent = false;
 };
 
 /// The temporaries a maker of \p Arg makes: all under it but those of
@@ -65,5 +70,18 @@ bool findInPlaceCombinator(const clang::Expr *Operand, ModelRegistry &Models,
                            clang::ASTContext &Context, DiagnosticReporter &Diags,
                            const clang::DeclContext *LocalScope,
                            std::optional<InPlaceCombinator> &Result, bool Nested = false);
+
+/// findInPlaceCombinator for \p Operand, a call of a template \p Template
+/// whose type depends on template arguments (`unawait::join(step(t),
+/// step(1))`): the pattern has no callee to ask, so every instance clang
+/// made of the call is asked. Sets \p Result (Dependent, InPlace holding
+/// the pattern's arguments) when each builds the same arguments in place,
+/// keeps no temporary (the pattern has none to name) and makes none in its
+/// makers but the children themselves. None when clang made no instance:
+/// the calls stay as written. Returns false after reporting an error.
+bool findDependentInPlaceCombinator(const clang::Expr *Operand,
+                                    const AsyncFunctionModel &Template, ModelRegistry &Models,
+                                    clang::ASTContext &Context, DiagnosticReporter &Diags,
+                                    std::optional<InPlaceCombinator> &Result);
 
 } // namespace unawait

@@ -164,6 +164,11 @@ struct Hole {
   /// A use of a variable as written (the innermost hole where several
   /// cover the same range: a spill of that use wraps it).
   bool Reference = false;
+  /// For Text: printed where the code runs only; a type spelled from the
+  /// expression (decltype) reads the source under it. An in_place maker
+  /// is a lambda, which no decltype may hold in C++17, and builds the type
+  /// the argument as written has.
+  bool EvaluatedOnly = false;
   const JumpNode *Jump = nullptr;
   const ReturnNode *Return = nullptr;
   /// For Text and Binding. Printed as code, so it may name frame objects.

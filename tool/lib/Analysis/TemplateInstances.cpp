@@ -1,6 +1,7 @@
 #include "Analysis/TemplateInstances.h"
 
 #include "Analysis/AnnotatedLambdas.h"
+#include "Analysis/InPlaceCombinators.h"
 #include "Analysis/Naming.h"
 #include "Analysis/Unsupported.h"
 #include "clang/AST/ASTContext.h"
@@ -567,6 +568,8 @@ private:
     std::optional<QualType> Type = Types.typeOf(Object, Operand);
     if (!Type)
       return false;
+    if (Object.InPlaceCombinator)
+      return sizeAsInPlaceCombinator(Object, Operand);
     if (Object.Kind == ObjectKind::Awaitee && Operand && !Object.StoredAsPointer)
       if (std::optional<bool> Sized = sizeAsGeneratedClass(Object, Operand); !Sized || *Sized)
         return Sized;
@@ -608,6 +611,26 @@ private:
     Object.StoredTypeSpelling = Generated->qualifiedClassName();
     Object.Size = Generated->Layout.Size;
     Object.Align = Generated->Layout.Align;
+    return true;
+  }
+
+  /// Sizes \p Object, a join or select built in place whose type depends
+  /// on template arguments, as the instance's \p Operand builds it (the
+  /// template decided so from every instance clang made of it:
+  /// findDependentInPlaceCombinator). Nothing after an error.
+  std::optional<bool> sizeAsInPlaceCombinator(FrameObject &Object, const Expr *Operand) {
+    std::optional<InPlaceCombinator> Found;
+    if (Operand && !findInPlaceCombinator(Operand, Models, Ctx, Diags,
+                                          Template.localScope(), Found))
+      return std::nullopt;
+    if (!Found) {
+      reportUnsupported(Diags, Object.Loc, Unsupported::DependentKeptSize,
+                        "'" + Template.Name + "' keeps '" + Object.SourceName + "'");
+      return std::nullopt;
+    }
+    Object.StoredTypeSpelling = Found->Spelling;
+    Object.Size = Found->Size;
+    Object.Align = Found->Align;
     return true;
   }
 

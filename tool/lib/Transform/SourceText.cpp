@@ -154,8 +154,11 @@ std::string SourceText::fillUnevaluated(const Hole &H, const Excluded &Inner) co
                             range(fileRange(P.Operand->getSourceRange()), Inner) +
                             "))>::output_type");
   }
-  case Hole::Kind::Binding:
   case Hole::Kind::Text:
+    if (H.EvaluatedOnly)
+      return range(H.Range, Inner);
+    return print(*H.Replacement, Inner);
+  case Hole::Kind::Binding:
     return print(*H.Replacement, Inner);
   case Hole::Kind::Jump:
   case Hole::Kind::Return:
