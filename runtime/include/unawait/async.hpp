@@ -5,6 +5,7 @@
 // 1. A type-erased box for any future whose output converts to T:
 //        unawait::Async<int> boxed = SomeFuture{...};            // moves the future to the heap
 //        unawait::Async<int> built(std::in_place_type<F>, args); // builds F on the heap, no move
+//        unawait::Async<int> made(detail::in_place([&] { return f(); }));  // f()'s prvalue, no move
 //    When the boxed future is ready, its output is moved once into the
 //    returned Poll<T> and the box is destroyed before poll() returns.
 //
@@ -51,6 +52,7 @@
 #include <utility>
 
 #include "config.hpp"
+#include "detail/in_place.hpp"
 #include "future.hpp"
 
 #if defined(__cpp_impl_coroutine) && __has_include(<coroutine>)
@@ -104,6 +106,14 @@ class [[nodiscard]] Async {
                                       int> = 0>
   Async(F&& future)  // NOLINT: implicit, like std::function from a callable
       : Async(std::in_place_type<std::decay_t<F>>, std::forward<F>(future)) {}
+
+  /// Boxes the future make() returns, built on the heap from its prvalue
+  /// (no move: detail/in_place.hpp). The rewrite boxes an annotated call
+  /// this way where its type must stay Async<T>.
+  template <class Make, class F = detail::made_t<Make>,
+            std::enable_if_t<is_future_v<F> && detail::output_converts_v<output_t<F>, T>, int> = 0>
+  Async(detail::InPlace<Make> maker)  // NOLINT: implicit, as from the future itself
+      : object_(new F(maker.make())), ops_(&box_ops<F>) {}
 
   template <class F, class... Args>
   explicit Async(std::in_place_type_t<F>, Args&&... args)

@@ -2388,10 +2388,14 @@ public:
       int Index = static_cast<int>(M.Body.Holes.size());
       H.Replacement = std::make_shared<Code>();
       // The call's own type: for a function template's instance, its
-      // arguments substituted (the model's output type spells T).
+      // arguments substituted (the model's output type spells T). Built
+      // in the box by a maker where it can be: a generated class moves
+      // its parameters with it, which the coroutine call never does.
+      bool Maker = buildableByMaker(*Call, M.localScope());
       H.Replacement->literal(spellType(Call->getType(), Ctx) + "(")
+          .literal(Maker ? "unawait::detail::in_place([&] { return " : "")
           .source(H.Range, Index)
-          .literal(")");
+          .literal(Maker ? "; }))" : ")");
       addHole(std::move(H));
       addBox(Await, Call, Callee, BoxReason::Combinator, /*InsideAwaitee=*/true);
     }

@@ -404,6 +404,11 @@ bool findInPlaceCombinator(const Expr *Operand, ModelRegistry &Models, ASTContex
   return findIn(*Call, *Kind, Nested, Models, Ctx, Diags, LocalScope, Result);
 }
 
+bool buildableByMaker(const CallExpr &Call, const DeclContext *LocalScope) {
+  std::vector<const MaterializeTemporaryExpr *> Kept;
+  return buildableInPlace(Call, LocalScope, /*AwaitsFirst=*/true, Kept) && Kept.empty();
+}
+
 /// The outermost node under \p Root written at \p Range, without the
 /// implicit nodes and parentheses around it (as InPlaceCombinator::InPlace
 /// holds an argument).

@@ -56,6 +56,14 @@ struct InPlaceCombinator {
 std::vector<const clang::MaterializeTemporaryExpr *>
 makerTemporaries(const clang::Expr *Arg);
 
+/// Whether a maker lambda may evaluate \p Call, an annotated call, where it
+/// is written (`unawait::Async<int>(unawait::detail::in_place([&] { return
+/// step(i); }))`, a box built without a move): C++ ends no temporary of it
+/// after the maker returns but a by-value parameter's object, moved from
+/// (its awaits, and the temporaries made before them, are the
+/// full-expression's, evaluated before the maker runs).
+bool buildableByMaker(const clang::CallExpr &Call, const clang::DeclContext *LocalScope);
+
 /// Sets \p Result when \p Operand is a call of unawait::join or
 /// unawait::select that builds at least one child in place: a call of a
 /// function with a generated class, without awaits or structured

@@ -4,7 +4,7 @@
 // own, in a pack (pack.hpp) so that children are constructed in argument
 // order whatever the standard library (std::tuple builds libstdc++'s last
 // first). A slot is initialised from its argument directly: a future
-// argument is moved in once; an in_place(make) argument is built by calling
+// argument is moved in once; an in_place(make) argument (in_place.hpp) is built by calling
 // make(), whose prvalue result initialises the slot's future with no move at
 // all (guaranteed copy elision). The rewrite of an annotated call written as
 // an argument of join or select passes
@@ -32,22 +32,10 @@
 
 #include "../future.hpp"
 #include "../poll.hpp"
+#include "in_place.hpp"
 #include "pack.hpp"
 
 namespace unawait::detail {
-
-/// A child that make() builds in place (see in_place).
-template <class Make>
-struct InPlace {
-  Make make;
-};
-
-/// The argument of join/select whose child future is make()'s result,
-/// constructed in the combinator's storage without a move.
-template <class Make>
-InPlace<Make> in_place(Make make) {
-  return InPlace<Make>{std::move(make)};
-}
 
 template <class A>
 struct future_of {
@@ -55,18 +43,13 @@ struct future_of {
 };
 template <class Make>
 struct future_of<InPlace<Make>> {
-  using type = std::invoke_result_t<Make&>;
+  using type = made_t<Make>;
 };
 
 /// The child future an argument of join/select makes: the argument's decayed
 /// type, or what an in_place maker returns.
 template <class A>
 using future_of_t = typename future_of<std::decay_t<A>>::type;
-
-template <class A>
-inline constexpr bool is_in_place_v = false;
-template <class Make>
-inline constexpr bool is_in_place_v<InPlace<Make>> = true;
 
 /// Constructs the child future of type Fut at \p where from an argument.
 template <class Fut, class A>
