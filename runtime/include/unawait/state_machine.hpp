@@ -93,6 +93,15 @@ constexpr E&& pass_on(Kept& kept) noexcept {
   return static_cast<E&&>(kept);
 }
 
+// The same for a prvalue e that every function the call may find binds to a
+// reference parameter (`sum(co_await join(...))` with `sum(const
+// std::tuple<Ts...> &)`): the xvalue binds the kept object, as C++ binds the
+// temporary it materialises, so any class may be kept.
+template <class E, class Kept>
+constexpr E&& pass_bound(Kept& kept) noexcept {
+  return static_cast<E&&>(kept);
+}
+
 // The kept value of an await (or of an operand) that is the left operand of
 // a comma, `(co_await a, co_await b)`, handed on as it is: a frame member
 // alone there would be an expression without effect (-Wunused-value).

@@ -28,6 +28,7 @@
 #include "Analysis/TemplateInstances.h"
 #include "Analysis/InPlaceCombinators.h"
 #include "Analysis/Unsupported.h"
+#include "Frontend/AsyncFunctionFinder.h"
 #include "Frontend/RawTokens.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -196,6 +197,7 @@ private:
   bool lowerChoice(const Expr *E, const EvaluationOrder &Order, BlockNode &Out);
   bool early(const Expr *E, BlockNode &Out);
   bool dependentValue(const Expr *E, BlockNode &Out);
+  bool boundByEveryCandidate(const Expr *E) const;
   bool materializedByInstances(const Expr *E) const;
   /// Whether \p E, a glvalue of a template's pattern (a scalar, or of a type
   /// that depends on template arguments), is read as a value in every
@@ -2970,6 +2972,50 @@ bool FullExpression::early(const Expr *E, BlockNode &Out) {
   return true;
 }
 
+/// Whether \p E, an argument of a call of the template's pattern that
+/// depends on template arguments, binds a reference parameter in every
+/// instance: each function the call may find (found by name, without
+/// argument-dependent lookup, which an instance may widen) declares the
+/// parameter it initialises a reference (`unawait::join(F &&...)`,
+/// `sum(const std::tuple<Ts...> &)`).
+bool FullExpression::boundByEveryCandidate(const Expr *E) const {
+  clang::DynTypedNode Parent = L.Parents.parentOf(*E);
+  while (Parent.get<ParenExpr>() || Parent.get<ImplicitCastExpr>())
+    Parent = L.Parents.parentOf(Parent);
+  const auto *Call = Parent.get<CallExpr>();
+  if (!Call)
+    return false;
+  std::vector<const NamedDecl *> Candidates;
+  const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
+  if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Callee); Lookup && !Lookup->requiresADL())
+    Candidates.assign(Lookup->decls_begin(), Lookup->decls_end());
+  else if (const auto *Named = dyn_cast<DeclRefExpr>(Callee)) // a function found alone
+    Candidates.push_back(Named->getDecl());
+  if (Candidates.empty())
+    return false;
+  auto Position = llvm::find_if(Call->arguments(), [&](const Expr *Arg) {
+    return Arg->IgnoreParenImpCasts() == E->IgnoreParenImpCasts();
+  });
+  if (Position == Call->arg_end())
+    return false;
+  unsigned Index = Position - Call->arg_begin();
+  return llvm::all_of(Candidates, [&](const NamedDecl *Candidate) {
+    const FunctionDecl *F = Candidate->getUnderlyingDecl()->getAsFunction();
+    if (!F)
+      return false;
+    for (unsigned I = 0; I < F->getNumParams(); ++I) {
+      const ParmVarDecl *Param = F->getParamDecl(I);
+      if (I == Index || Param->isParameterPack()) {
+        QualType Type = Param->getType();
+        if (const auto *Expansion = Type->getAs<PackExpansionType>())
+          Type = Expansion->getPattern();
+        return Type->isReferenceType();
+      }
+    }
+    return false; // (too many arguments: not a candidate; say no)
+  });
+}
+
 /// An operand of a template C++ evaluates before a later point, whose type
 /// (and value category) only the instance knows: kept in
 /// unawait::detail::bound like `auto &&v = e;` (a pointer to a glvalue, a
@@ -2979,10 +3025,18 @@ bool FullExpression::early(const Expr *E, BlockNode &Out) {
 /// prvalue is trivially copyable (or not a class) is accepted, and the
 /// runtime asserts it for the instances clang did not make.
 bool FullExpression::dependentValue(const Expr *E, BlockNode &Out) {
+  // Bound to a reference parameter in any instance: the xvalue passes on
+  // the kept object itself, as C++ binds the temporary.
+  bool Bound = boundByEveryCandidate(E);
   for (const Expr *Instance : clangInstancesOf(L.M, E)) {
     const Expr *Written = Instance->IgnoreImplicit();
+    // (An Async<T> clang sees may be a generated class in the rewritten
+    // program, which clang's instance cannot measure.)
+    bool Unconverted = isa<MaterializeTemporaryExpr>(Instance) &&
+                       L.Ctx.hasSameUnqualifiedType(Instance->getType(), Written->getType()) &&
+                       !asyncOutputType(Written->getType());
     if (Written->isPRValue() && Written->getType()->isRecordType() &&
-        !Written->getType().isTriviallyCopyableType(L.Ctx)) {
+        !Written->getType().isTriviallyCopyableType(L.Ctx) && !(Bound && Unconverted)) {
       reportUnsupported(L.Diags, E->getBeginLoc(),
                         isa<MaterializeTemporaryExpr>(Instance)
                             ? Unsupported::DependentMaterializedClass
@@ -2998,7 +3052,7 @@ bool FullExpression::dependentValue(const Expr *E, BlockNode &Out) {
   H.Range = L.rangeOf(E);
   H.Object = Id;
   H.Replacement = std::make_shared<Code>();
-  H.Replacement->literal("unawait::detail::pass_on<")
+  H.Replacement->literal(Bound ? "unawait::detail::pass_bound<" : "unawait::detail::pass_on<")
       .initializerType(Id)
       .literal(">(")
       .object(Id)
