@@ -2083,7 +2083,7 @@ public:
     Awaitee.InPlaceCombinator = true;
     // Spelled as the combinator's class where it is known; a dependent one
     // from the operand as written (a type spelled from an expression skips
-    // the makers: Hole::EvaluatedOnly), and measured per instance.
+    // the makers: Hole::Unevaluated), and measured per instance.
     if (!Combinator.Dependent) {
       Awaitee.SpelledAs.reset();
       Awaitee.StoredTypeSpelling = Combinator.Spelling;
@@ -2094,9 +2094,9 @@ public:
     for (const Expr *Arg : Combinator.InPlace) {
       Hole H;
       H.HoleKind = Hole::Kind::Text;
-      H.EvaluatedOnly = true;
       H.Range = rangeOf(Arg);
       int Index = static_cast<int>(M.Body.Holes.size());
+      H.Unevaluated = std::make_shared<Code>(Code().source(H.Range, Index));
       H.Replacement = std::make_shared<Code>();
       H.Replacement->literal("unawait::detail::in_place([&] { return ")
           .source(H.Range, Index)
@@ -2334,9 +2334,13 @@ public:
     return Pattern->getParamDecl(*Index)->getType()->isDependentType();
   }
 
+  /// Records the box of \p Call, of \p Type (the call's, or where it
+  /// depends on template arguments the one every instance has).
   void addBox(const Expr *Await, const CallExpr *Call, const FunctionDecl *Callee,
               BoxReason Reason, bool InsideAwaitee,
-              std::optional<ObjectId> Holder = std::nullopt) {
+              std::optional<ObjectId> Holder = std::nullopt, QualType Type = QualType()) {
+    if (Type.isNull())
+      Type = Call->getType();
     for (const BoxedFrame &Known : M.Boxes)
       if (Known.Call == Call)
         return;
@@ -2348,9 +2352,9 @@ public:
     Box.Reason = Reason;
     Box.InsideAwaitee = InsideAwaitee;
     Box.CallText = quoted(Call);
-    Box.TypeSpelling = Call->getType().getAsString(Ctx.getPrintingPolicy());
-    if (!Call->getType()->isDependentType() && !Call->getType()->isIncompleteType())
-      Box.BoxBytes = Ctx.getTypeSizeInChars(Call->getType()).getQuantity();
+    Box.TypeSpelling = Type.getAsString(Ctx.getPrintingPolicy());
+    if (!Type->isDependentType() && !Type->isIncompleteType())
+      Box.BoxBytes = Ctx.getTypeSizeInChars(Type).getQuantity();
     M.Boxes.push_back(std::move(Box));
   }
 
@@ -2374,12 +2378,17 @@ public:
       if (insideAny(rangeOf(Call), Inner))
         continue;
       const FunctionDecl *Callee = Call->getDirectCallee();
+      QualType BoxType = Call->getType();
+      std::vector<const CallExpr *> Instances{Call};
+      if (!Callee && Call->isTypeDependent())
+        Callee = calleeOfEveryInstance(Call, BoxType, Instances);
       bool Awaited = Call == Operand->IgnoreImplicit()->IgnoreParens(); // recordDirectBox's
       if (!Callee || Awaited || llvm::is_contained(AsWritten, Call) ||
           InPlaceArgs.contains(Call))
         continue;
       if (std::optional<BoxReason> Boxed = boxedSignature(Callee)) {
-        addBox(Await, Call, Callee, *Boxed, /*InsideAwaitee=*/true); // boxed as declared
+        addBox(Await, Call, Callee, *Boxed, /*InsideAwaitee=*/true, std::nullopt,
+               BoxType); // boxed as declared
         continue;
       }
       if (!Callees.find(Callee))
@@ -2393,14 +2402,45 @@ public:
       // arguments substituted (the model's output type spells T). Built
       // in the box by a maker where it can be: a generated class moves
       // its parameters with it, which the coroutine call never does.
-      bool Maker = buildableByMaker(*Call, M.localScope());
-      H.Replacement->literal(spellType(Call->getType(), Ctx) + "(")
+      bool Maker = llvm::all_of(Instances, [&](const CallExpr *One) {
+        return buildableByMaker(*One, M.localScope());
+      });
+      H.Replacement->literal(spellType(BoxType, Ctx) + "(")
           .literal(Maker ? "unawait::detail::in_place([&] { return " : "")
           .source(H.Range, Index)
           .literal(Maker ? "; }))" : ")");
+      H.Unevaluated = std::make_shared<Code>(
+          Code().literal(spellType(BoxType, Ctx) + "(").source(H.Range, Index).literal(")"));
       addHole(std::move(H));
-      addBox(Await, Call, Callee, BoxReason::Combinator, /*InsideAwaitee=*/true);
+      addBox(Await, Call, Callee, BoxReason::Combinator, /*InsideAwaitee=*/true, std::nullopt,
+             BoxType);
+      BoxedCalls.insert(Call);
     }
+  }
+
+  /// The function every instance clang made of \p Call (a call of the
+  /// template's pattern that depends on template arguments, whose callee
+  /// only the instances know) calls, when it is the same function, not a
+  /// template, with the same type in each: \p Type is set to it, and \p
+  /// Instances to those calls. Null otherwise (no instance, or several
+  /// functions).
+  const FunctionDecl *calleeOfEveryInstance(const CallExpr *Call, QualType &Type,
+                                            std::vector<const CallExpr *> &Instances) const {
+    const FunctionDecl *Found = nullptr;
+    std::vector<const CallExpr *> Calls;
+    for (const Expr *Instance : clangInstancesOf(M, Call)) {
+      const auto *One = dyn_cast<CallExpr>(Instance->IgnoreImplicit()->IgnoreParens());
+      const FunctionDecl *Callee = One ? One->getDirectCallee() : nullptr;
+      if (!Callee || Callee->getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
+          (Found && (Found->getCanonicalDecl() != Callee->getCanonicalDecl() ||
+                     !Ctx.hasSameType(Type, One->getType()))))
+        return nullptr;
+      Found = Callee;
+      Type = One->getType();
+      Calls.push_back(One);
+    }
+    Instances = std::move(Calls);
+    return Found;
   }
 
   /// Whether the address of \p Var escapes in the body.
@@ -2440,6 +2480,10 @@ public:
   std::map<const Expr *, std::optional<InPlaceCombinator>> Combinators;
   /// Arguments built in place inside a join/select (nestInPlace).
   llvm::DenseSet<const Expr *> InPlaceArgs;
+  /// Annotated calls boxed into unawait::Async<T> inside an awaited
+  /// expression (addBoxedCallHoles): the rewritten program holds that type,
+  /// as clang's does.
+  llvm::DenseSet<const Expr *> BoxedCalls;
   /// The temporaries made inside those (builtInPlace).
   llvm::DenseSet<const MaterializeTemporaryExpr *> InMakers;
   /// co_returns lowered as ReturnNodes (the others are holes).
@@ -3031,10 +3075,12 @@ bool FullExpression::dependentValue(const Expr *E, BlockNode &Out) {
   for (const Expr *Instance : clangInstancesOf(L.M, E)) {
     const Expr *Written = Instance->IgnoreImplicit();
     // (An Async<T> clang sees may be a generated class in the rewritten
-    // program, which clang's instance cannot measure.)
+    // program, which clang's instance cannot measure, unless the call is
+    // boxed.)
     bool Unconverted = isa<MaterializeTemporaryExpr>(Instance) &&
                        L.Ctx.hasSameUnqualifiedType(Instance->getType(), Written->getType()) &&
-                       !asyncOutputType(Written->getType());
+                       (!asyncOutputType(Written->getType()) ||
+                        L.BoxedCalls.contains(E->IgnoreParens()));
     if (Written->isPRValue() && Written->getType()->isRecordType() &&
         !Written->getType().isTriviallyCopyableType(L.Ctx) && !(Bound && Unconverted)) {
       reportUnsupported(L.Diags, E->getBeginLoc(),

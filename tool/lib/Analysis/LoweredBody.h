@@ -164,11 +164,12 @@ struct Hole {
   /// A use of a variable as written (the innermost hole where several
   /// cover the same range: a spill of that use wraps it).
   bool Reference = false;
-  /// For Text: printed where the code runs only; a type spelled from the
-  /// expression (decltype) reads the source under it. An in_place maker
-  /// is a lambda, which no decltype may hold in C++17, and builds the type
-  /// the argument as written has.
-  bool EvaluatedOnly = false;
+  /// For Text: what a type spelled from the expression (decltype) prints
+  /// instead of Replacement, when Replacement may not stand in an
+  /// unevaluated operand: an in_place maker is a lambda, which no C++17
+  /// decltype may hold (the argument as written has the type the maker
+  /// builds; a box built by a maker is the box of the call).
+  std::shared_ptr<Code> Unevaluated;
   const JumpNode *Jump = nullptr;
   const ReturnNode *Return = nullptr;
   /// For Text and Binding. Printed as code, so it may name frame objects.

@@ -578,12 +578,15 @@ private:
                           : Type->getNonReferenceType();
     if (Object.keptBound())
       Stored = boundStorage(*Type, boundInitializer(Object, Types));
-    if (Object.DeducedFrom && !Object.StoredAsPointer && asyncOutputType(Stored))
+    // (A kept temporary of an Async<T> is a boxed call: the lowering keeps
+    // no other, FullExpression::dependentValue.)
+    if (Object.DeducedFrom && !Object.StoredAsPointer && asyncOutputType(Stored) &&
+        !Object.TemporaryOf)
       return sizeAsGeneratedClass(Object, Types.initializerOf(Object));
     // Clang's type, where the rewritten program may have a generated class
     // (an `auto` variable holding an annotated call's future).
     if (Stored->isDependentType() || Stored->isIncompleteType() ||
-        (Object.DeducedFrom && mentionsAsync(Stored)))
+        (Object.DeducedFrom && !Object.TemporaryOf && mentionsAsync(Stored)))
       return false;
     Object.StoredTypeSpelling = spellType(Stored, Ctx);
     TypeInfoChars Info = Ctx.getTypeInfoInChars(Stored);

@@ -155,9 +155,7 @@ std::string SourceText::fillUnevaluated(const Hole &H, const Excluded &Inner) co
                             "))>::output_type");
   }
   case Hole::Kind::Text:
-    if (H.EvaluatedOnly)
-      return range(H.Range, Inner);
-    return print(*H.Replacement, Inner);
+    return print(H.Unevaluated ? *H.Unevaluated : *H.Replacement, Inner);
   case Hole::Kind::Binding:
     return print(*H.Replacement, Inner);
   case Hole::Kind::Jump:
