@@ -102,6 +102,15 @@ constexpr E&& pass_bound(Kept& kept) noexcept {
   return static_cast<E&&>(kept);
 }
 
+// What a by-copy capture of a variable not declared const copies, where the
+// frame reaches it through a const path (the copy an enclosing lambda that
+// is not mutable captured): C++ copies the variable, so the new capture is
+// not const. Only read (copied) through; the object itself is not const.
+template <class T>
+constexpr T& as_captured(const T& object) noexcept {
+  return const_cast<T&>(object);
+}
+
 // The kept value of an await (or of an operand) that is the left operand of
 // a comma, `(co_await a, co_await b)`, handed on as it is: a frame member
 // alone there would be an expression without effect (-Wunused-value).

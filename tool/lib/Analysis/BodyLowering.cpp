@@ -3690,7 +3690,9 @@ public:
   /// Copied, `[&, &x = frame.x] { return [x] { ... }; }()`: capturing a
   /// reference by copy copies what it names, an array element by element
   /// and a const object as const, as the source's capture of the variable
-  /// does, and the captures stay as written, in their order. The closure is
+  /// does (a variable declared non-const through
+  /// unawait::detail::as_captured, which removes the const of a copy
+  /// captured by a lambda around, as C++ captures the variable itself), and the captures stay as written, in their order. The closure is
   /// the inner lambda's prvalue, built in place.
   void copyThroughReferences(const LambdaExpr *Lambda,
                              llvm::ArrayRef<CapturedObject> Copied) {
@@ -3702,8 +3704,17 @@ public:
     int Index = static_cast<int>(L.M.Body.Holes.size());
     H.Replacement = std::make_shared<Code>();
     H.Replacement->literal("[&");
-    for (const CapturedObject &Object : Copied)
-      H.Replacement->literal(", &" + Object.Var->getName().str() + " = ").object(Object.Id);
+    for (const CapturedObject &Object : Copied) {
+      // A variable not declared const is copied as non-const, also where
+      // the frame reaches it as const (a copy captured by a lambda that is
+      // not mutable): C++ copies the variable, not the access to it.
+      bool Mutable = !Object.Var->getType().getNonReferenceType().isConstQualified() &&
+                     L.M.Objects[Object.Id].Type.getNonReferenceType().isConstQualified();
+      H.Replacement->literal(", &" + Object.Var->getName().str() + " = ")
+          .literal(Mutable ? "unawait::detail::as_captured(" : "")
+          .object(Object.Id)
+          .literal(Mutable ? ")" : "");
+    }
     H.Replacement->literal("] { return ").source(H.Range, Index).literal("; }()");
     L.addHole(std::move(H));
     // Inside, the captures name those references: as written, not the
