@@ -11,21 +11,7 @@
 // RUN: %difftest %s | FileCheck %s --check-prefix=OUT
 // RUN: unawait rewrite --line-directives %s | %golden %s | FileCheck %s
 #include "Inputs/test_futures.hpp"
-#include <utility>
-
-/// Prints its construction, each move, and the destruction of the one
-/// that still holds its id.
-struct Token {
-  explicit Token(int given) : id(given) { std::printf("+token %d\n", id); }
-  Token(Token &&other) noexcept : id(std::exchange(other.id, 0)) {
-    std::printf("token %d moved\n", id);
-  }
-  ~Token() {
-    if (id)
-      std::printf("-token %d\n", id);
-  }
-  int id;
-};
+#include "Inputs/token.hpp"
 
 UNAWAIT_ASYNC unawait::Async<int> hold(int extra, Token token) {
   co_await wake_yield(0);
@@ -86,7 +72,7 @@ int main() {
 // CHECK-NEXT:           unawait::Async<int>(unawait::Async<int>(
 // CHECK-NEXT:               unawait::detail::in_place([&] { return hold(10, Token(1)); })));
 // CHECK-NEXT:       live_ |= Live::temporary0;
-// CHECK-NEXT:       // Suspend0: `co_await number(20)` (line 43)
+// CHECK-NEXT:       // Suspend0: `co_await number(20)` (line 29)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(future0)) number_future(number(20));
 // CHECK-NEXT:       state_ = State::Suspend0;
 // CHECK-NEXT:     resume_Suspend0: {
@@ -100,7 +86,7 @@ int main() {
 // CHECK-NEXT:               [&] { return hold(std::move(polled).value(), Token(2)); })));
 // CHECK-NEXT:       live_ |= Live::temporary2;
 // CHECK-NEXT:       // Suspend1: `co_await unawait::join(hold(10, Token(1)), hold(co_await
-// CHECK-NEXT:       // number(20), Token(2)))` (line 43)
+// CHECK-NEXT:       // number(20), Token(2)))` (line 29)
 // CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future1))
 // CHECK-NEXT:           unawait::Join<unawait::Async<int>, unawait::Async<int>>(
 // CHECK-NEXT:               unawait::join(std::move(temporary0), std::move(g1.temporary2)));

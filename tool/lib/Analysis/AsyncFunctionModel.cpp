@@ -653,7 +653,7 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
   for (FrameObject &Object : M.Objects) {
     if (!Object.Kept)
       continue;
-    if (Object.InPlaceCombinator && !Object.SpelledAs) {
+    if (Object.combinatorSpelledByLowering()) {
       Object.StoredType = Object.Type; // spelling and size set by the lowering
       continue;
     }

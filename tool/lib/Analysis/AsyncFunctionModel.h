@@ -199,6 +199,9 @@ struct FrameObject {
   /// arguments), the type is spelled from the operand, and each instance
   /// measures it.
   bool InPlaceCombinator = false;
+  /// An InPlaceCombinator whose class the lowering spelled and measured
+  /// (not one spelled from its operand).
+  bool combinatorSpelledByLowering() const { return InPlaceCombinator && !SpelledAs; }
   /// A variable some await polls in place: always kept.
   bool AwaitedInPlace = false;
   /// For the reference a tuple-like structured binding holds: the

@@ -2405,12 +2405,13 @@ public:
       bool Maker = llvm::all_of(Instances, [&](const CallExpr *One) {
         return buildableByMaker(*One, M.localScope());
       });
-      H.Replacement->literal(spellType(BoxType, Ctx) + "(")
+      std::string Box = spellType(BoxType, Ctx);
+      H.Replacement->literal(Box + "(")
           .literal(Maker ? "unawait::detail::in_place([&] { return " : "")
           .source(H.Range, Index)
           .literal(Maker ? "; }))" : ")");
-      H.Unevaluated = std::make_shared<Code>(
-          Code().literal(spellType(BoxType, Ctx) + "(").source(H.Range, Index).literal(")"));
+      H.Unevaluated =
+          std::make_shared<Code>(Code().literal(Box + "(").source(H.Range, Index).literal(")"));
       addHole(std::move(H));
       addBox(Await, Call, Callee, BoxReason::Combinator, /*InsideAwaitee=*/true, std::nullopt,
              BoxType);
