@@ -114,6 +114,32 @@ TEST(EvaluationOrder, AClassValuePassedByValueWaitsForTheAwaits) {
             (Texts{"take", "await(1)", "S()"}));
 }
 
+TEST(EvaluationOrder, AClassValueADependentCallBindsToAReferenceKeepsItsPlace) {
+  // In a template's pattern, `bind(S(), ...)` depends on `t`: S() is a
+  // prvalue there whatever the parameter. Every bind takes it by reference
+  // (it is a temporary bound, not a parameter built in place): left to
+  // right. A candidate that takes it by value, or a call that may find
+  // more candidates by argument-dependent lookup (unqualified), makes it
+  // wait for the await.
+  std::string Templates = std::string(Prelude) + R"(
+    namespace lib {
+    template <class... F> int bind(F &&...);
+    template <class... F> int copy(F...);
+    int copy(const S &, int, int);
+    }
+    using lib::bind;
+  )";
+  auto OrderIn = [&](const char *Call) {
+    return Probe(Templates + "template <class T> void g(T t) { int probe = " + Call + "; }")
+        .order();
+  };
+  EXPECT_EQ(OrderIn("lib::bind(S(), await(1), t)"),
+            (Texts{"lib::bind", "S()", "await(1)", "t"}));
+  EXPECT_EQ(OrderIn("lib::copy(S(), await(1), t)"),
+            (Texts{"lib::copy", "await(1)", "t", "S()"}));
+  EXPECT_EQ(OrderIn("bind(S(), await(1), t)"), (Texts{"bind", "await(1)", "t", "S()"}));
+}
+
 TEST(EvaluationOrder, AMemberCallEvaluatesItsObjectFirst) {
   EXPECT_EQ(Probe(std::string(Prelude) + "S s; int probe = s.m(await(1));").order(),
             (Texts{"s.m", "await(1)"}));

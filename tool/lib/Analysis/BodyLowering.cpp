@@ -3017,12 +3017,8 @@ bool FullExpression::early(const Expr *E, BlockNode &Out) {
   return true;
 }
 
-/// Whether \p E, an argument of a call of the template's pattern that
-/// depends on template arguments, binds a reference parameter in every
-/// instance: each function the call may find (found by name, without
-/// argument-dependent lookup, which an instance may widen) declares the
-/// parameter it initialises a reference (`unawait::join(F &&...)`,
-/// `sum(const std::tuple<Ts...> &)`).
+/// Whether \p E is an argument of a call of the template's pattern that
+/// every instance binds to a reference (the free boundByEveryCandidate).
 bool FullExpression::boundByEveryCandidate(const Expr *E) const {
   clang::DynTypedNode Parent = L.Parents.parentOf(*E);
   while (Parent.get<ParenExpr>() || Parent.get<ImplicitCastExpr>())
@@ -3030,35 +3026,11 @@ bool FullExpression::boundByEveryCandidate(const Expr *E) const {
   const auto *Call = Parent.get<CallExpr>();
   if (!Call)
     return false;
-  std::vector<const NamedDecl *> Candidates;
-  const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
-  if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Callee); Lookup && !Lookup->requiresADL())
-    Candidates.assign(Lookup->decls_begin(), Lookup->decls_end());
-  else if (const auto *Named = dyn_cast<DeclRefExpr>(Callee)) // a function found alone
-    Candidates.push_back(Named->getDecl());
-  if (Candidates.empty())
-    return false;
   auto Position = llvm::find_if(Call->arguments(), [&](const Expr *Arg) {
     return Arg->IgnoreParenImpCasts() == E->IgnoreParenImpCasts();
   });
-  if (Position == Call->arg_end())
-    return false;
-  unsigned Index = Position - Call->arg_begin();
-  return llvm::all_of(Candidates, [&](const NamedDecl *Candidate) {
-    const FunctionDecl *F = Candidate->getUnderlyingDecl()->getAsFunction();
-    if (!F)
-      return false;
-    for (unsigned I = 0; I < F->getNumParams(); ++I) {
-      const ParmVarDecl *Param = F->getParamDecl(I);
-      if (I == Index || Param->isParameterPack()) {
-        QualType Type = Param->getType();
-        if (const auto *Expansion = Type->getAs<PackExpansionType>())
-          Type = Expansion->getPattern();
-        return Type->isReferenceType();
-      }
-    }
-    return false; // (too many arguments: not a candidate; say no)
-  });
+  return Position != Call->arg_end() &&
+         unawait::boundByEveryCandidate(*Call, static_cast<unsigned>(Position - Call->arg_begin()));
 }
 
 /// An operand of a template C++ evaluates before a later point, whose type
@@ -3081,7 +3053,7 @@ bool FullExpression::dependentValue(const Expr *E, BlockNode &Out) {
     bool Unconverted = isa<MaterializeTemporaryExpr>(Instance) &&
                        L.Ctx.hasSameUnqualifiedType(Instance->getType(), Written->getType()) &&
                        (!asyncOutputType(Written->getType()) ||
-                        L.BoxedCalls.contains(E->IgnoreParens()));
+                        L.BoxedCalls.contains(E->IgnoreImplicit()->IgnoreParens()));
     if (Written->isPRValue() && Written->getType()->isRecordType() &&
         !Written->getType().isTriviallyCopyableType(L.Ctx) && !(Bound && Unconverted)) {
       reportUnsupported(L.Diags, E->getBeginLoc(),

@@ -15,11 +15,22 @@ using AwaitTest = bool (*)(const Stmt *);
 struct Oracle {
   AwaitTest Awaits;
   const ASTContext &Ctx;
+  /// The call whose arguments are being ordered, if any.
+  const CallExpr *Call = nullptr;
   /// Initialises its parameter in place: evaluated after the awaits.
   bool buildsInPlace(const Expr *E) const {
     QualType Type = E->getType();
     return E->isPRValue() && Type->isRecordType() && !Type->isDependentType() &&
-           !Type.isTriviallyCopyableType(Ctx) && !Awaits(E);
+           !Type.isTriviallyCopyableType(Ctx) && !Awaits(E) && !boundByCall(E);
+  }
+  /// A prvalue argument of a dependent call that every instance binds to a
+  /// reference (it is not a parameter built in place).
+  bool boundByCall(const Expr *E) const {
+    if (!Call)
+      return false;
+    auto Position = std::find(Call->arg_begin(), Call->arg_end(), E);
+    return Position != Call->arg_end() &&
+           boundByEveryCandidate(*Call, static_cast<unsigned>(Position - Call->arg_begin()));
   }
 };
 
@@ -145,6 +156,32 @@ EvaluationOrder ofNew(const CXXNewExpr *New, const Oracle &O) {
 
 } // namespace
 
+bool boundByEveryCandidate(const CallExpr &Call, unsigned Index) {
+  std::vector<const NamedDecl *> Candidates;
+  const Expr *Callee = Call.getCallee()->IgnoreParenImpCasts();
+  if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Callee); Lookup && !Lookup->requiresADL())
+    Candidates.assign(Lookup->decls_begin(), Lookup->decls_end());
+  else if (const auto *Named = dyn_cast<DeclRefExpr>(Callee)) // a function found alone
+    Candidates.push_back(Named->getDecl());
+  if (Candidates.empty() || Index >= Call.getNumArgs())
+    return false;
+  return llvm::all_of(Candidates, [&](const NamedDecl *Candidate) {
+    const FunctionDecl *F = Candidate->getUnderlyingDecl()->getAsFunction();
+    if (!F)
+      return false;
+    for (unsigned I = 0; I < F->getNumParams(); ++I) {
+      const ParmVarDecl *Param = F->getParamDecl(I);
+      if (I == Index || Param->isParameterPack()) {
+        QualType Type = Param->getType();
+        if (const auto *Expansion = Type->getAs<PackExpansionType>())
+          Type = Expansion->getPattern();
+        return Type->isReferenceType();
+      }
+    }
+    return false; // (too many arguments: not a candidate; say no)
+  });
+}
+
 EvaluationOrder evaluationOrder(const Expr *E, AwaitTest Awaits,
                                 const ASTContext &Context) {
   Oracle O{Awaits, Context};
@@ -196,8 +233,10 @@ EvaluationOrder evaluationOrder(const Expr *E, AwaitTest Awaits,
                        {Choice->getTrueExpr(), Choice->getFalseExpr()});
   if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E))
     return ofOverloadedOperator(Operator, O);
-  if (const auto *Call = dyn_cast<CallExpr>(E))
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    O.Call = Call;
     return unsequenced({Call->getCallee()}, arguments(Call, 0), O);
+  }
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
     return ofConstruction(Construct, O);
   if (const auto *List = dyn_cast<InitListExpr>(E))

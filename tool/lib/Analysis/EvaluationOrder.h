@@ -25,7 +25,11 @@
 // that is a prvalue of a class type that is not trivially copyable (an
 // argument passed by value, say) is evaluated after the operands that hold
 // one: it initialises its parameter in place, and evaluating it before the
-// suspension would mean moving it across, which the rewrite never does. Any
+// suspension would mean moving it across, which the rewrite never does. (In
+// a template's pattern, the argument of a call that depends on template
+// arguments is a prvalue whatever the parameter; it is an exception only
+// when a function the call may find takes it by value: see
+// boundByEveryCandidate.) Any
 // order is a valid evaluation of such an expression; what C++ sequences is
 // never reordered.
 //
@@ -88,5 +92,14 @@ struct EvaluationOrder {
 EvaluationOrder evaluationOrder(const clang::Expr *E,
                                 bool (*ContainsAwait)(const clang::Stmt *),
                                 const clang::ASTContext &Context);
+
+/// Whether argument \p Index of \p Call, a call of a template's pattern
+/// that depends on template arguments, binds a reference parameter in every
+/// instance: each function the call may find (found by name, without
+/// argument-dependent lookup, which an instance may widen) declares the
+/// parameter it initialises a reference (`unawait::join(F &&...)`,
+/// `sum(const std::tuple<Ts...> &)`). Such an argument is a temporary the
+/// call binds, not a parameter it initialises.
+bool boundByEveryCandidate(const clang::CallExpr &Call, unsigned Index);
 
 } // namespace unawait
