@@ -2421,20 +2421,24 @@ public:
 
   /// The function every instance clang made of \p Call (a call of the
   /// template's pattern that depends on template arguments, whose callee
-  /// only the instances know) calls, when it is the same function, not a
-  /// template, with the same type in each: \p Type is set to it, and \p
-  /// Instances to those calls. Null otherwise (no instance, or several
-  /// functions).
+  /// only the instances know) calls, when it is the same function, or
+  /// specializations of the same function template, with the same type in
+  /// each: \p Type is set to it, and \p Instances to those calls. Null
+  /// otherwise (no instance, or several functions).
   const FunctionDecl *calleeOfEveryInstance(const CallExpr *Call, QualType &Type,
                                             std::vector<const CallExpr *> &Instances) const {
+    auto Origin = [](const FunctionDecl *F) -> const Decl * {
+      if (const FunctionTemplateDecl *Template = F->getPrimaryTemplate())
+        return Template->getCanonicalDecl();
+      return F->getCanonicalDecl();
+    };
     const FunctionDecl *Found = nullptr;
     std::vector<const CallExpr *> Calls;
     for (const Expr *Instance : clangInstancesOf(M, Call)) {
       const auto *One = dyn_cast<CallExpr>(Instance->IgnoreImplicit()->IgnoreParens());
       const FunctionDecl *Callee = One ? One->getDirectCallee() : nullptr;
-      if (!Callee || Callee->getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
-          (Found && (Found->getCanonicalDecl() != Callee->getCanonicalDecl() ||
-                     !Ctx.hasSameType(Type, One->getType()))))
+      if (!Callee ||
+          (Found && (Origin(Found) != Origin(Callee) || !Ctx.hasSameType(Type, One->getType()))))
         return nullptr;
       Found = Callee;
       Type = One->getType();
