@@ -25,6 +25,7 @@
 
 #include "config.hpp"
 #include "context.hpp"
+#include "detail/new_allocation.hpp"
 #include "detail/pack.hpp"
 #include "detail/structured_binding.hpp"
 #include "poll.hpp"

@@ -22,8 +22,8 @@ UNAWAIT_ASYNC int not_async() { return 0; }
 
 UNAWAIT_ASYNC unawait::Async<int> bad_goto() {
   co_await ready(1);
-  // CHECK: every-function-reported.cpp:[[@LINE+1]]:10: error: a co_await in the initializer of a new-expression is not supported yet: C++ calls the allocation function before it evaluates the initializer, so the memory would be held across the await; await into a variable first
-  delete new int(co_await ready(1));
+  // CHECK: every-function-reported.cpp:[[@LINE+1]]:12: error: a co_await in the initializer of a new-expression of an array, with placement arguments, in a template, whose allocation function may return null, or whose allocation or deallocation function is not public or is a destroying delete is not supported yet: C++ calls the allocation function before it evaluates the initializer, so the frame keeps the memory across the await, which this version does only for `new T(init)` with public allocation functions that throw rather than return null, outside templates; await into a variable first
+  delete[] new int[1]{co_await ready(1)};
   co_return 0;
 }
 // CHECK: 3 errors generated.

@@ -2,7 +2,7 @@
 // arguments and array size are the allocation function's arguments, awaited
 // before it is called; delete's operand is awaited before the destructor
 // and the deallocation run. (An await in a new-initializer, which C++
-// evaluates after the allocation, is an error: errors/every-function-reported.cpp.)
+// evaluates after the allocation: new-initializer-awaits.cpp.)
 // RUN: %difftest %s | FileCheck %s --check-prefix=OUT
 // RUN: unawait rewrite --line-directives %s | %golden %s | FileCheck %s
 #include "Inputs/test_futures.hpp"

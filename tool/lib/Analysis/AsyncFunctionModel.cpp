@@ -657,6 +657,14 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
       Object.StoredType = Object.Type; // spelling and size set by the lowering
       continue;
     }
+    if (Object.Allocation) { // measured as the two pointers it holds
+      Object.StoredType = Object.Type;
+      Object.StoredTypeSpelling = "unawait::detail::new_allocation";
+      TypeInfoChars Info = Context.getTypeInfoInChars(Object.Type);
+      Object.Size = Info.Width.getQuantity();
+      Object.Align = Info.Align.getQuantity();
+      continue;
+    }
     if (Object.Pack) {
       Object.StoredType = Object.Type;
       Object.StoredTypeSpelling = packSpelling(Object, Context);

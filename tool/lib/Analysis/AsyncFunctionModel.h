@@ -170,6 +170,10 @@ struct FrameObject {
   /// unawait::detail::UnnamedFuture of its size, which polls and destroys it
   /// through function pointers set where it is built.
   bool Erased = false;
+  /// The memory a new-expression allocated before its initializer's
+  /// awaits: unawait::detail::new_allocation (a pointer to the memory and
+  /// one to the function that frees it; FullExpression::lowerNew).
+  bool Allocation = false;
   /// An unnamed parameter: the rewritten function's definition names it
   /// SourceName.
   bool NamedByRewrite = false;

@@ -193,6 +193,8 @@ private:
   bool lowerAwait(const Expr *Await, BlockNode &Out);
   std::vector<ObjectId> keptByMakers(const Expr *Await);
   bool lowerTemporary(const MaterializeTemporaryExpr *Temp, BlockNode &Out);
+  bool lowerNew(const CXXNewExpr *New, BlockNode &Out);
+  std::string allocationArguments(const CXXNewExpr &New) const;
   bool lowerBackingArray(const MaterializeTemporaryExpr *Temp, BlockNode &Out);
   bool lowerChoice(const Expr *E, const EvaluationOrder &Order, BlockNode &Out);
   bool early(const Expr *E, BlockNode &Out);
@@ -2621,6 +2623,10 @@ bool FullExpression::lowerExpr(const Expr *E, BlockNode &Out) {
     return lowerAwait(E, Out);
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E); Temp && Points.count(E))
     return lowerTemporary(Temp, Out);
+  if (const auto *New = dyn_cast<CXXNewExpr>(E);
+      New && New->hasInitializer() && containsAwait(New->getInitializer()) &&
+      allocationTakenApart(*New))
+    return lowerNew(New, Out);
   // Its own points first, then the value, into the frame.
   if (DependentTemporaries.count(E) && Points.count(E))
     return lowerParts(E, Out) && dependentValue(E, Out);
@@ -2822,6 +2828,63 @@ bool FullExpression::lowerTemporary(const MaterializeTemporaryExpr *Temp,
   spill(Out, Temp, Id, SpillNode::Construct, Code().source(L.rangeOf(Init), Index), Init);
   Spilled.insert(Temp);
   return true;
+}
+
+/// `new T(init)` whose initializer awaits: C++ calls the allocation
+/// function first, so the memory is allocated into the frame
+/// (unawait::detail::new_allocation, which frees it if the future is dropped
+/// or an exception leaves before the object is built), then the
+/// initializer's points run, and where the expression stood the object is
+/// built in that memory: `allocation0.built(::new (allocation0.memory()) T(init))`.
+bool FullExpression::lowerNew(const CXXNewExpr *New, BlockNode &Out) {
+  // (Two pointers, as new_allocation holds: its size on every target.)
+  QualType TwoPointers = L.Ctx.getConstantArrayType(L.Ctx.VoidPtrTy, llvm::APInt(32, 2), nullptr,
+                                                    ArraySizeModifier::Normal, 0);
+  ObjectId Id = temporary(New, TwoPointers, "allocation of");
+  L.M.Objects[Id].Allocation = true;
+  L.M.Objects[Id].HasDestructor = true;
+  spill(Out, New, Id, SpillNode::Construct, Code().literal(allocationArguments(*New)));
+  if (!lowerExpr(New->getInitializer(), Out))
+    return false;
+  // From the type on (`new (T)(init)` keeps its parentheses).
+  SourceLocation TypeBegin = New->getTypeIdParens().isValid()
+                                 ? New->getTypeIdParens().getBegin()
+                                 : New->getAllocatedTypeSourceInfo()->getTypeLoc().getBeginLoc();
+  Hole H;
+  H.HoleKind = Hole::Kind::Text;
+  H.Range = L.rangeOf(New);
+  TextRange Built{L.rangeOf(SourceRange(TypeBegin, TypeBegin)).Begin, H.Range.End};
+  H.Replacement = std::make_shared<Code>();
+  H.Replacement->object(Id)
+      .literal(".built(::new (")
+      .object(Id)
+      .literal(".memory()) ")
+      .source(Built)
+      .literal(")");
+  L.addHole(std::move(H));
+  return true;
+}
+
+/// The arguments of unawait::detail::new_allocation for \p New: the call of
+/// its allocation function, and a function that calls its deallocation
+/// function with the arguments C++ would give it.
+std::string FullExpression::allocationArguments(const CXXNewExpr &New) const {
+  std::string Type = spellType(New.getAllocatedType(), L.Ctx);
+  std::string Size = "sizeof(" + Type + ")";
+  std::string Alignment = "std::align_val_t(alignof(" + Type + "))";
+  auto Named = [&](const FunctionDecl *F, const char *Name) {
+    if (const auto *Method = dyn_cast<CXXMethodDecl>(F))
+      return spellType(L.Ctx.getRecordType(Method->getParent()), L.Ctx) + "::" + Name;
+    return std::string("::") + Name;
+  };
+  std::string Allocate = Named(New.getOperatorNew(), "operator new") + "(" + Size +
+                         (New.passAlignment() ? ", " + Alignment : "") + ")";
+  const FunctionDecl *Free = New.getOperatorDelete();
+  std::string FreeArgs = "memory";
+  for (unsigned I = 1; I < Free->getNumParams(); ++I)
+    FreeArgs += ", " + (Free->getParamDecl(I)->getType()->isEnumeralType() ? Alignment : Size);
+  return Allocate + ", [](void *memory) noexcept { " + Named(Free, "operator delete") + "(" +
+         FreeArgs + "); }";
 }
 
 /// The array behind a std::initializer_list materialised before an await:

@@ -142,11 +142,12 @@ EvaluationOrder ofConstruction(const CXXConstructExpr *Construct,
 
 /// The placement arguments and the array size are the allocation
 /// function's arguments (unsequenced); the initializer is evaluated after the
-/// allocation ([expr.new]), so an await in it would have to run between the
-/// two: not taken apart.
+/// allocation ([expr.new]): where it awaits, the allocation comes first
+/// (allocationTakenApart), then the initializer.
 EvaluationOrder ofNew(const CXXNewExpr *New, const Oracle &O) {
   if (New->hasInitializer() && O.Awaits(New->getInitializer()))
-    return opaque(Unsupported::AwaitInNewInitializer);
+    return allocationTakenApart(*New) ? inOrder({New->getInitializer()})
+                                      : opaque(Unsupported::AwaitInNewInitializer);
   std::vector<const Expr *> Args;
   if (std::optional<const Expr *> Size = New->getArraySize())
     Args.push_back(*Size);
@@ -155,6 +156,17 @@ EvaluationOrder ofNew(const CXXNewExpr *New, const Oracle &O) {
 }
 
 } // namespace
+
+bool allocationTakenApart(const CXXNewExpr &New) {
+  const FunctionDecl *Allocate = New.getOperatorNew();
+  const FunctionDecl *Free = New.getOperatorDelete();
+  auto Public = [](const FunctionDecl *F) {
+    return !isa<CXXMethodDecl>(F) || F->getAccess() == AS_public;
+  };
+  return !New.isArray() && New.getNumPlacementArgs() == 0 && !New.isInstantiationDependent() &&
+         Allocate && Free && !New.shouldNullCheckAllocation() && Public(Allocate) &&
+         Public(Free) && !Free->isDestroyingOperatorDelete();
+}
 
 bool boundByEveryCandidate(const CallExpr &Call, unsigned Index) {
   std::vector<const NamedDecl *> Candidates;

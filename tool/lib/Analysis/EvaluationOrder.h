@@ -17,7 +17,9 @@
 //     arguments;
 //   - braced initialiser lists, and a lambda's captures: left to right;
 //   - `throw e`: e, then the throw; `delete p`: p, then the delete;
-//   - `new (a) T[n]`: a and n (unsequenced), then the allocation.
+//   - `new (a) T[n]`: a and n (unsequenced), then the allocation;
+//   - `new T(init)` whose initializer awaits: the allocation, then the
+//     initializer (allocationTakenApart; the lowering makes the allocation).
 // Where the standard leaves the order unspecified (the arguments of a call
 // or of a parenthesised construction, the operands of +, ==, and the other
 // binary operators), the rewrite uses one fixed order: left to right, as
@@ -92,6 +94,15 @@ struct EvaluationOrder {
 EvaluationOrder evaluationOrder(const clang::Expr *E,
                                 bool (*ContainsAwait)(const clang::Stmt *),
                                 const clang::ASTContext &Context);
+
+/// Whether the rewrite takes apart \p New, a new-expression whose
+/// initializer awaits: the allocation function is called first and its
+/// memory kept across the awaits, as C++ orders them ([expr.new]). Only
+/// `new T(init)` of one object, without placement arguments, outside
+/// templates, whose allocation cannot return null (a null check would skip
+/// the initializer), with public allocation and deallocation functions
+/// (generated code calls them from another class) and no destroying delete.
+bool allocationTakenApart(const clang::CXXNewExpr &New);
 
 /// Whether argument \p Index of \p Call, a call of a template's pattern
 /// that depends on template arguments, binds a reference parameter in every

@@ -313,7 +313,7 @@ private:
   }
 
   std::string declaration(const FrameObject &Object) const {
-    if (Object.Erased || Object.Pack || Object.combinatorSpelledByLowering())
+    if (Object.Erased || Object.Pack || Object.Allocation || Object.combinatorSpelledByLowering())
       return Object.StoredTypeSpelling + " " + Object.MemberName;
     if (Object.RawStorage && Object.HasDestructor) // an UnnamedObject
       return Object.StoredTypeSpelling + " " + Object.MemberName;

@@ -1,0 +1,173 @@
+// An await in a new-initializer: C++ calls the allocation function before
+// it evaluates the initializer ([expr.new]), and frees the memory if the
+// initialization ends by an exception. The rewrite allocates into the
+// frame first (unawait::detail::new_allocation), runs the initializer's
+// awaits, then builds the object in that memory. Node's own operator
+// new/delete print, to show that the allocation comes before the await,
+// that dropping the future while it waits frees the memory, and that a
+// constructor throwing after the await frees it too (the 4a88506 tool
+// rejects this file). A scalar and an over-aligned type take the global
+// functions (the aligned ones for the second).
+// Dropped while it waits in the initializer, the rewritten future frees the
+// memory; clang's coroutine does not (its cleanup of a new-expression runs
+// only on an exception, and destroying a suspended coroutine is none: the
+// memory leaks). So the drops run outside the differential run, in the
+// rewritten program alone, under AddressSanitizer (which reports leaks).
+// RUN: %difftest %s | FileCheck %s --check-prefix=OUT
+// RUN: unawait rewrite %s -o %t.cpp
+// RUN: %clangxx17 -I%S -fsanitize=address %t.cpp -o %t.drops && %t.drops drops | FileCheck %s --check-prefix=DROPS
+// RUN: unawait rewrite --line-directives %s | %golden %s | FileCheck %s
+// RUN: unawait sizes %s | FileCheck %s --check-prefix=SIZES
+#include "Inputs/test_futures.hpp"
+#include <memory>
+#include <new>
+#include <stdexcept>
+
+struct Node {
+  Node(int given, Tracer tracer) : value(given), trace(std::move(tracer)) {
+    std::printf("node %d\n", value);
+    if (value < 0)
+      throw std::runtime_error("negative");
+  }
+  static void *operator new(std::size_t size) {
+    std::printf("allocate node\n");
+    return ::operator new(size);
+  }
+  static void operator delete(void *memory, std::size_t size) {
+    std::printf("free node\n");
+    ::operator delete(memory, size);
+  }
+  int value;
+  Tracer trace;
+};
+
+struct alignas(64) Wide {
+  int value;
+};
+
+UNAWAIT_ASYNC unawait::Async<int> build(int v) {
+  // golden begin
+  std::unique_ptr<Node> node(new Node(co_await traced("value", v), Tracer("t")));
+  // golden end
+  std::unique_ptr<int> scalar(new int(co_await traced("scalar", 2)));
+  std::unique_ptr<Wide> wide(new Wide{co_await traced("wide", 3)});
+  co_return node->value + *scalar + wide->value;
+}
+
+UNAWAIT_ASYNC unawait::Async<int> caught(int v) {
+  try {
+    co_return co_await build(v);
+  } catch (const std::exception &e) {
+    std::printf("caught %s\n", e.what());
+    co_return -1;
+  }
+}
+
+int main(int argc, char **) {
+  if (argc > 1) {
+    std::setvbuf(stdout, nullptr, _IONBF, 0); // (a leak report ends the program)
+    for (int polls = 1; polls <= 4; ++polls)
+      poll_then_drop(build(1), polls);
+    return 0;
+  }
+  std::printf("build = %d\n", unawait::block_on(build(1)));
+  std::printf("caught = %d\n", unawait::block_on(caught(-1)));
+}
+
+// DROPS: allocate node
+// DROPS-NEXT: poll value
+// DROPS-NEXT: dropped after 1 polls
+// DROPS-NEXT: free node
+// DROPS-NEXT: allocate node
+// DROPS-NEXT: poll value
+// DROPS-NEXT: poll value
+// DROPS-NEXT: +t
+// DROPS-NEXT: +t (move)
+// DROPS-NEXT: node 1
+// DROPS-NEXT: -t
+// DROPS-NEXT: poll scalar
+// DROPS-NEXT: dropped after 2 polls
+// DROPS-NEXT: -t
+// DROPS-NEXT: free node
+// DROPS-NEXT: allocate node
+// DROPS-NEXT: poll value
+// DROPS-NEXT: poll value
+// DROPS-NEXT: +t
+// DROPS-NEXT: +t (move)
+// DROPS-NEXT: node 1
+// DROPS-NEXT: -t
+// DROPS-NEXT: poll scalar
+// DROPS-NEXT: poll scalar
+// DROPS-NEXT: poll wide
+// DROPS-NEXT: dropped after 3 polls
+// DROPS-NEXT: -t
+// DROPS-NEXT: free node
+// DROPS-NEXT: allocate node
+// DROPS-NEXT: poll value
+// DROPS-NEXT: poll value
+// DROPS-NEXT: +t
+// DROPS-NEXT: +t (move)
+// DROPS-NEXT: node 1
+// DROPS-NEXT: -t
+// DROPS-NEXT: poll scalar
+// DROPS-NEXT: poll scalar
+// DROPS-NEXT: poll wide
+// DROPS-NEXT: poll wide
+// DROPS-NEXT: -t
+// DROPS-NEXT: free node
+// DROPS-NEXT: ready after 4 polls
+
+// The memory is a temporary of the full-expression, 16 bytes (two pointers).
+// SIZES: function `build`
+// SIZES: temporary `allocation{{[0-9]+}}`: 16 bytes, offset {{[0-9]+}}, type `unawait::detail::new_allocation`: a temporary of the expression around the await, which ends with it (line 50)
+
+// OUT: allocate node
+// OUT-NEXT: poll value
+// OUT-NEXT: poll value
+// OUT-NEXT: +t
+// OUT-NEXT: +t (move)
+// OUT-NEXT: node 1
+// OUT-NEXT: -t
+// OUT-NEXT: poll scalar
+// OUT-NEXT: poll scalar
+// OUT-NEXT: poll wide
+// OUT-NEXT: poll wide
+// OUT-NEXT: -t
+// OUT-NEXT: free node
+// OUT-NEXT: build = 6
+// OUT-NEXT: allocate node
+// OUT-NEXT: poll value
+// OUT-NEXT: poll value
+// OUT-NEXT: +t
+// OUT-NEXT: +t (move)
+// OUT-NEXT: node -1
+// OUT-NEXT: -t
+// OUT-NEXT: -t
+// OUT-NEXT: free node
+// OUT-NEXT: caught negative
+// OUT-NEXT: caught = -1
+
+// Golden CHECK lines below are generated by python/unawait_testing/update_checks.py; do not edit them by hand.
+// CHECK: {{^}}      ::new (unawait::detail::address_of(g1.allocation1))
+// CHECK-NEXT:           unawait::detail::new_allocation(
+// CHECK-NEXT:               Node::operator new(sizeof(Node)), [](void *memory) noexcept {
+// CHECK-NEXT:                 Node::operator delete(memory, sizeof(Node));
+// CHECK-NEXT:               });
+// CHECK-NEXT:       live_ |= Live::allocation1;
+// CHECK-NEXT:       // Suspend0: `co_await traced("value", v)` (line 50)
+// CHECK-NEXT:       ::new (unawait::detail::address_of(g1.future0))
+// CHECK-NEXT:           Traced<int>(traced("value", g1.v));
+// CHECK-NEXT:       state_ = State::Suspend0;
+// CHECK-NEXT:     resume_Suspend0: {
+// CHECK-NEXT:       auto polled = g1.future0.poll(cx);
+// CHECK-NEXT:       if (polled.is_pending()) {
+// CHECK-NEXT:         on_unwind.disarm();
+// CHECK-NEXT:         return unawait::pending;
+// CHECK-NEXT:       }
+// CHECK-NEXT:       ::new (unawait::detail::address_of(node)) std::unique_ptr<Node>(
+// CHECK-NEXT:           g1.allocation1.built(::new (g1.allocation1.memory()) Node(
+// CHECK-NEXT:               std::move(polled).value(), Tracer("t"))));
+// CHECK-NEXT:       live_ |= Live::node;
+// CHECK-NEXT:       live_ &= ~Live::allocation1;
+// CHECK-NEXT:       unawait::detail::destroy(g1.allocation1);
+// CHECK-NEXT: // golden end
