@@ -9,7 +9,7 @@
 #include <unawait/unawait.hpp>
 
 UNAWAIT_ASYNC unawait::Async<int> broken(int n) {
-  // CHECK: depfile-not-written-on-error.cpp:[[@LINE+1]]:10: error: a co_await in the initializer of a new-expression is not supported yet
-  delete new int(co_await broken(n - 1));
+  // CHECK: depfile-not-written-on-error.cpp:[[@LINE+1]]:12: error: a co_await in the initializer of a new-expression of an array
+  delete[] new int[1]{co_await broken(n - 1)};
   co_return n;
 }

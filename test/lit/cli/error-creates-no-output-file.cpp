@@ -21,7 +21,7 @@ UNAWAIT_ASYNC unawait::Async<int> fine() {
 
 UNAWAIT_ASYNC unawait::Async<int> unsupported(int n) {
   take(co_await unawait::Async<int>(fine()) + co_await fine());
-  // CHECK: error-creates-no-output-file.cpp:[[@LINE+1]]:10: error: a co_await in the initializer of a new-expression is not supported yet
-  delete new int(co_await fine());
+  // CHECK: error-creates-no-output-file.cpp:[[@LINE+1]]:12: error: a co_await in the initializer of a new-expression of an array
+  delete[] new int[1]{co_await fine()};
   co_return n;
 }

@@ -11,13 +11,13 @@
 
 int take(int a, int *p) {
   int v = *p;
-  delete p;
+  delete[] p;
   return a + v;
 }
 
 UNAWAIT_ASYNC unawait::Async<int> allocate() {
-  // CHECK: await-under-unknown-operand.cpp:[[@LINE+1]]:21: error: a co_await in the initializer of a new-expression is not supported yet: C++ calls the allocation function before it evaluates the initializer, so the memory would be held across the await; await into a variable first
-  co_return take(1, new int(co_await ready(2)));
+  // CHECK: await-under-unknown-operand.cpp:[[@LINE+1]]:21: error: a co_await in the initializer of a new-expression of an array, with placement arguments, in a template, whose allocation function may return null, or whose allocation or deallocation function is not public or is a destroying delete is not supported yet: C++ calls the allocation function before it evaluates the initializer, so the frame keeps the memory across the await, which this version does only for `new T(init)` with public allocation functions that throw rather than return null, outside templates; await into a variable first
+  co_return take(1, new int[1]{co_await ready(2)});
 }
 
 int main() { return unawait::block_on(allocate()) == 3 ? 0 : 1; }

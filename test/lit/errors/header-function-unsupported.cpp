@@ -16,4 +16,4 @@ UNAWAIT_ASYNC unawait::Async<int> caller() {
 
 // SOURCE-DAG: ::lib::fine_future future0;
 // SOURCE-DAG: unawait::Async<int>(lib::unsupported(2))
-// HEADER: header-with-unsupported.hpp:11:10: error: a co_await in the initializer of a new-expression is not supported yet
+// HEADER: header-with-unsupported.hpp:11:12: error: a co_await in the initializer of a new-expression of an array

@@ -19,7 +19,7 @@ UNAWAIT_ASYNC unawait::Async<int> fine() {
 
 UNAWAIT_ASYNC unawait::Async<int> unsupported() {
   identity(co_await ready(1) + co_await ready(2));
-  // CHECK: sizes-rejects-too.cpp:[[@LINE+1]]:10: error: a co_await in the initializer of a new-expression is not supported yet
-  delete new int(co_await ready(1));
+  // CHECK: sizes-rejects-too.cpp:[[@LINE+1]]:12: error: a co_await in the initializer of a new-expression of an array
+  delete[] new int[1]{co_await ready(1)};
   co_return 0;
 }

@@ -42,13 +42,15 @@ int main() {
     poll_then_drop(both(10), polls);
 }
 
-// Each instance boxes both calls (the frames of scaled's specializations
-// are not followed into the box yet: "of unknown size").
+// Each instance boxes both calls, and the report follows each box into the
+// frame of the specialization that instance calls: scaled<long> (24 bytes)
+// for both<long>'s first call, scaled<int> (20 bytes) otherwise.
 // SIZES: function `both<int>`
-// SIZES: box `scaled(base, Token(1))` (in `future{{[0-9]}}`): 16 bytes, type `unawait::Async<int>`
-// SIZES: box `scaled(co_await number(20), Token(2))` (in `future{{[0-9]}}`): 16 bytes, type `unawait::Async<int>`
+// SIZES: box `scaled(base, Token(1))` (in `future{{[0-9]}}`): 16 bytes, type `unawait::Async<int>`, boxed frame 20 bytes
+// SIZES: box `scaled(co_await number(20), Token(2))` (in `future{{[0-9]}}`): 16 bytes, type `unawait::Async<int>`, boxed frame 20 bytes
 // SIZES: function `both<long>`
-// SIZES: box `scaled(base, Token(1))` (in `future{{[0-9]}}`): 16 bytes, type `unawait::Async<int>`
+// SIZES: box `scaled(base, Token(1))` (in `future{{[0-9]}}`): 16 bytes, type `unawait::Async<int>`, boxed frame 24 bytes
+// SIZES: box `scaled(co_await number(20), Token(2))` (in `future{{[0-9]}}`): 16 bytes, type `unawait::Async<int>`, boxed frame 20 bytes
 
 // OUT: +token 1
 // OUT-NEXT: token 1 moved

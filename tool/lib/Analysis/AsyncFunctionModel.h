@@ -573,6 +573,16 @@ public:
   const AsyncFunctionModel *findInstance(const AsyncFunctionModel &Template,
                                          llvm::StringRef ClassName,
                                          llvm::StringRef EnclosingClass) const;
+  /// Records that \p Instance is the model of \p Specialization, an
+  /// instantiation clang made of a template's function.
+  void noteSpecialization(const clang::FunctionDecl &Specialization,
+                          const AsyncFunctionModel &Instance) {
+    BySpecialization.try_emplace(&Specialization, &Instance);
+  }
+  /// The instance model of \p Specialization, if noted.
+  const AsyncFunctionModel *findSpecialization(const clang::FunctionDecl *Specialization) const {
+    return BySpecialization.lookup(Specialization);
+  }
   /// In the order they were analysed (forEachAsyncFunction's). Stable
   /// addresses: models are never moved.
   const std::deque<AsyncFunctionModel> &models() const { return Models; }
@@ -586,6 +596,8 @@ private:
   std::deque<AsyncFunctionModel> ExternalModels;
   /// The canonical declaration of each analysed function -> its model.
   llvm::DenseMap<const clang::FunctionDecl *, const AsyncFunctionModel *> ByFunction;
+  /// clang's instantiation -> the instance model made for it.
+  llvm::DenseMap<const clang::FunctionDecl *, const AsyncFunctionModel *> BySpecialization;
   /// (template, class name, enclosing class) -> that instance's model.
   std::map<std::tuple<const AsyncFunctionModel *, std::string, std::string>,
            const AsyncFunctionModel *>

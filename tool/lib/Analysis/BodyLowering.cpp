@@ -3059,8 +3059,10 @@ bool FullExpression::early(const Expr *E, BlockNode &Out) {
   // any other object of class type would be moved by the rewrite.
   bool AwaitValue = isAwait(E->IgnoreImplicit()->IgnoreParens()->IgnoreImplicit());
   // A type that depends on template arguments may be such a class: only
-  // the instances say (see dependentValue).
-  if (!Address && !AwaitValue && !ReadAsValue && Type->isDependentType())
+  // the instances say (see dependentValue). So does an argument of a
+  // dependent call that binds it to a reference (kept, not moved).
+  if (!Address && !AwaitValue && !ReadAsValue &&
+      (Type->isDependentType() || boundByEveryCandidate(E)))
     return dependentValue(E, Out);
   if (!Address && !AwaitValue && Type->isRecordType() &&
       !Type.isTriviallyCopyableType(L.Ctx)) {

@@ -314,8 +314,10 @@ public:
     Class = llvm::StringRef(Class).ltrim(':').str();
     std::string ClassName = Template.ClassName + Arguments;
     std::string Enclosing = Class.empty() ? "" : "::" + Class;
-    if (const AsyncFunctionModel *Known = Models.findInstance(Template, ClassName, Enclosing))
+    if (const AsyncFunctionModel *Known = Models.findInstance(Template, ClassName, Enclosing)) {
+      Models.noteSpecialization(Callee, *Known);
       return Known;
+    }
     AsyncFunctionModel Instance = Template;
     Instance.InstanceOf = &Template;
     Instance.Name = instanceName(Around, Class, Arguments);
@@ -327,7 +329,9 @@ public:
     Instance.NameableClass = llvm::all_of(Args, [](const Argument &A) { return A.Nameable; });
     if (!measure(Instance, Callee, Where))
       return std::nullopt;
-    return Models.add(std::move(Instance));
+    const AsyncFunctionModel *Added = Models.add(std::move(Instance));
+    Models.noteSpecialization(Callee, *Added);
+    return Added;
   }
 
 private:
@@ -438,11 +442,30 @@ private:
   /// function has each object's type; otherwise (an argument is a generated
   /// class) an object typed by a template parameter takes its argument's
   /// size.
+  /// A box of a call that depends on template arguments was recorded with
+  /// the function one instance calls (BodyLowering's
+  /// calleeOfEveryInstance): where that is a function template's
+  /// specialization, this instance's box holds the frame of its own.
+  static void followBoxedSpecializations(AsyncFunctionModel &Instance,
+                                         const InstantiatedTypes &Instantiated) {
+    for (BoxedFrame &Box : Instance.Boxes) {
+      if (!Box.Callee || !Box.Callee->getPrimaryTemplate())
+        continue;
+      const Expr *Written = Instantiated.expressionAt(Box.Call);
+      const auto *Call =
+          Written ? dyn_cast<CallExpr>(Written->IgnoreImplicit()->IgnoreParens()) : nullptr;
+      if (const FunctionDecl *Own = Call ? Call->getDirectCallee() : nullptr)
+        Box.Callee = Own;
+    }
+  }
+
   bool measure(AsyncFunctionModel &Instance, const FunctionDecl &Callee,
                SourceLocation Where) {
     std::optional<InstantiatedTypes> Instantiated;
     if (!Substituted && Callee.getBody())
       Instantiated.emplace(Callee);
+    if (Instantiated)
+      followBoxedSpecializations(Instance, *Instantiated);
     for (size_t I = 0; I < Instance.LayoutObjects.size(); ++I) {
       FrameObject &Object = Instance.Objects[Instance.LayoutObjects[I]];
       // (An annotated lambda's future in the template around it: its

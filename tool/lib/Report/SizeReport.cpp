@@ -156,9 +156,12 @@ std::string signature(const FunctionDecl &F) {
 }
 
 /// The size of the frame \p Box points to, if its callee was analysed here
-/// (a function template's frame has no size of its own).
+/// (a function template's frame has no size of its own: its instance's).
 std::optional<uint64_t> boxedFrameSize(const BoxedFrame &Box, const ModelRegistry &Models) {
   const AsyncFunctionModel *Callee = Box.Callee ? Models.find(Box.Callee) : nullptr;
+  if (Callee && !Callee->hasRealSizes())
+    if (const AsyncFunctionModel *Instance = Models.findSpecialization(Box.Callee))
+      Callee = Instance;
   if (!Callee || !Callee->hasRealSizes())
     return std::nullopt;
   return Callee->Layout.Size;

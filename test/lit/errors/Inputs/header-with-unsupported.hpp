@@ -8,7 +8,7 @@ UNAWAIT_ASYNC inline unawait::Async<int> fine(int n) {
 }
 
 UNAWAIT_ASYNC inline unawait::Async<int> unsupported(int n) {
-  delete new int(co_await fine(n));
+  delete[] new int[1]{co_await fine(n)};
   co_return n;
 }
 } // namespace lib
