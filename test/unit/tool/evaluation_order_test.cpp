@@ -170,9 +170,17 @@ TEST(EvaluationOrder, ARewrittenComparisonIsTakenApartInTheOrderOfItsCall) {
             (Texts{"e(b)", "await(1)"}));
 }
 
-TEST(EvaluationOrder, ANewExpressionIsNotTakenApart) {
+TEST(EvaluationOrder, ANewExpressionAllocatesBeforeItsInitializer) {
+  // `new T(init)`: the lowering allocates, then the initializer is the one
+  // operand. An array's initializer (its cookie, its elements) and placement
+  // arguments are not taken apart.
   EvaluationOrder::Kind Kind;
-  Probe(std::string(Prelude) + "int *probe = new int(await(1));").order(&Kind);
+  EXPECT_EQ(Probe(std::string(Prelude) + "int *probe = new int(await(1));").order(&Kind),
+            (Texts{"await(1)"}));
+  EXPECT_EQ(Kind, EvaluationOrder::Sequence);
+  Probe(std::string(Prelude) + "int *probe = new int[1]{await(1)};").order(&Kind);
+  EXPECT_EQ(Kind, EvaluationOrder::Opaque);
+  Probe(std::string(Prelude) + "#include <new>\nint *probe = new (p) int(await(1));").order(&Kind);
   EXPECT_EQ(Kind, EvaluationOrder::Opaque);
 }
 
