@@ -2623,10 +2623,6 @@ bool FullExpression::lowerExpr(const Expr *E, BlockNode &Out) {
     return lowerAwait(E, Out);
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E); Temp && Points.count(E))
     return lowerTemporary(Temp, Out);
-  if (const auto *New = dyn_cast<CXXNewExpr>(E);
-      New && New->hasInitializer() && containsAwait(New->getInitializer()) &&
-      allocationTakenApart(*New))
-    return lowerNew(New, Out);
   // Its own points first, then the value, into the frame.
   if (DependentTemporaries.count(E) && Points.count(E))
     return lowerParts(E, Out) && dependentValue(E, Out);
@@ -2645,6 +2641,8 @@ bool FullExpression::lowerParts(const Expr *E, BlockNode &Out) {
     L.Failed = true;
     return false;
   }
+  if (Order.AllocatesFirst)
+    return lowerNew(cast<CXXNewExpr>(E), Out);
   if (llvm::any_of(Order.Operands, [&](const OrderedOperand &Operand) {
         return Operand.Conditional && containsPoint(Operand.E);
       }))

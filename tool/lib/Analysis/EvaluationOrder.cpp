@@ -145,9 +145,13 @@ EvaluationOrder ofConstruction(const CXXConstructExpr *Construct,
 /// allocation ([expr.new]): where it awaits, the allocation comes first
 /// (allocationTakenApart), then the initializer.
 EvaluationOrder ofNew(const CXXNewExpr *New, const Oracle &O) {
-  if (New->hasInitializer() && O.Awaits(New->getInitializer()))
-    return allocationTakenApart(*New) ? inOrder({New->getInitializer()})
-                                      : opaque(Unsupported::AwaitInNewInitializer);
+  if (New->hasInitializer() && O.Awaits(New->getInitializer())) {
+    if (!allocationTakenApart(*New))
+      return opaque(Unsupported::AwaitInNewInitializer);
+    EvaluationOrder Order = inOrder({New->getInitializer()});
+    Order.AllocatesFirst = true;
+    return Order;
+  }
   std::vector<const Expr *> Args;
   if (std::optional<const Expr *> Size = New->getArraySize())
     Args.push_back(*Size);

@@ -84,6 +84,9 @@ struct EvaluationOrder {
     Opaque,
   } OrderKind = Sequence;
   std::vector<OrderedOperand> Operands;
+  /// `new T(init)` whose initializer awaits (allocationTakenApart): the
+  /// allocation comes before the one operand, the initializer.
+  bool AllocatesFirst = false;
   /// For an Opaque expression, why: the row an await under it reports.
   Unsupported Rejected = Unsupported::NonStandardExpression;
 };
