@@ -2457,6 +2457,20 @@ public:
     return Escaping->firstEscape(Var).isValid();
   }
 
+  /// Whether \p Var is an annotated lambda's capture that may change while
+  /// the lambda is suspended: one by reference names the enclosing
+  /// function's variable, and a mutable lambda's copy is reachable through
+  /// its closure.
+  bool capturedMutably(const VarDecl *Var) const {
+    if (!M.Function.isLambda())
+      return false;
+    const auto *Call = cast<CXXMethodDecl>(M.Function.Definition);
+    for (const LambdaCapture &Capture : Call->getParent()->captures())
+      if (Capture.capturesVariable() && Capture.getCapturedVar() == Var)
+        return Capture.getCaptureKind() == LCK_ByRef || !Call->isConst();
+    return false;
+  }
+
   // --- holes over the whole body -----------------------------------------
 
   void addBodyHoles();
@@ -3205,12 +3219,33 @@ bool FullExpression::stableMemberBase(const Expr *Base, bool Arrow) const {
   return stableIdentity(Base);
 }
 
+/// Whether \p E reads an object through a pointer (`*p`, `p->m`, `p[i]`):
+/// whatever the pointer, another may reach that object.
+static bool readsThroughPointer(const Expr *E) {
+  return !nodesWhere(E, [](const Stmt *S) {
+            if (const auto *Unary = dyn_cast<UnaryOperator>(S))
+              return Unary->getOpcode() == UO_Deref;
+            if (const auto *Member = dyn_cast<MemberExpr>(S))
+              return Member->isArrow();
+            if (const auto *Member = dyn_cast<CXXDependentScopeMemberExpr>(S))
+              return Member->isArrow();
+            if (const auto *Member = dyn_cast<UnresolvedMemberExpr>(S))
+              return Member->isArrow();
+            if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(S))
+              return !Subscript->getBase()->IgnoreParenImpCasts()->getType()->isArrayType();
+            return false;
+          }).empty();
+}
+
 /// A prvalue whose value cannot change across the awaits of this
 /// full-expression: no side effects, and it reads only constants and local
 /// variables that nothing else can reach (their address does not escape,
-/// and no awaited operand names them).
+/// no awaited operand names them, and they are not an annotated lambda's
+/// captures by reference), not through a pointer.
 bool FullExpression::stableValue(const Expr *E) {
-  if (containsAwait(E) || E->HasSideEffects(L.Ctx) ||
+  // (Fuzz seed 23000466 read `(*a1) + co_await yv(-3)`'s `*a1` after the
+  // await, while another instance of the function changed it.)
+  if (containsAwait(E) || E->HasSideEffects(L.Ctx) || readsThroughPointer(E) ||
       !nodesUnder<MaterializeTemporaryExpr>(E).empty())
     return false;
   for (auto &[Var, Uses] : referencesUnder(E).Of) {
@@ -3225,7 +3260,7 @@ bool FullExpression::stableValue(const Expr *E) {
     // suspended: fuzz seed 13001653 read `a1 + co_await yv(a2)`'s `int &a1`
     // after the await.)
     if (Var->getType().isVolatileQualified() || Var->getType()->isReferenceType() ||
-        L.escapes(Var))
+        L.escapes(Var) || L.capturedMutably(Var))
       return false;
   }
   // Members read through `this` may change while suspended.
