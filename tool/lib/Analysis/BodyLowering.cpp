@@ -2461,7 +2461,7 @@ public:
   /// the lambda is suspended: one by reference names the enclosing
   /// function's variable, and a mutable lambda's copy is reachable through
   /// its closure.
-  bool capturedMutably(const VarDecl *Var) const {
+  bool capturedMutably(const ValueDecl *Var) const {
     if (!M.Function.isLambda())
       return false;
     const auto *Call = cast<CXXMethodDecl>(M.Function.Definition);
@@ -3237,17 +3237,35 @@ static bool readsThroughPointer(const Expr *E) {
           }).empty();
 }
 
+/// Whether a structured binding may name an object outside its
+/// decomposition: a tuple-like binding (the reference get<I> returns, which
+/// `std::tie` points elsewhere), a reference member, or one a template's
+/// pattern does not resolve.
+static bool bindsOutsideDecomposition(const BindingDecl *Binding) {
+  const Expr *Bound = Binding->getBinding();
+  if (!Bound || Binding->getHoldingVar())
+    return true;
+  if (const auto *Member = dyn_cast<MemberExpr>(Bound->IgnoreImplicit()))
+    return Member->getMemberDecl()->getType()->isReferenceType();
+  return false;
+}
+
 /// A prvalue whose value cannot change across the awaits of this
 /// full-expression: no side effects, and it reads only constants and local
 /// variables that nothing else can reach (their address does not escape,
 /// no awaited operand names them, and they are not an annotated lambda's
-/// captures by reference), not through a pointer.
+/// captures by reference), not through a pointer or a structured binding
+/// that names another object.
 bool FullExpression::stableValue(const Expr *E) {
   // (Fuzz seed 23000466 read `(*a1) + co_await yv(-3)`'s `*a1` after the
   // await, while another instance of the function changed it.)
   if (containsAwait(E) || E->HasSideEffects(L.Ctx) || readsThroughPointer(E) ||
       !nodesUnder<MaterializeTemporaryExpr>(E).empty())
     return false;
+  for (const DeclRefExpr *Ref : nodesUnder<DeclRefExpr>(E))
+    if (const auto *Binding = dyn_cast<BindingDecl>(Ref->getDecl());
+        Binding && (bindsOutsideDecomposition(Binding) || L.capturedMutably(Binding)))
+      return false;
   for (auto &[Var, Uses] : referencesUnder(E).Of) {
     if (AwaitedNames.Of.count(Var))
       return false;
