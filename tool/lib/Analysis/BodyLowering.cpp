@@ -3254,8 +3254,8 @@ static bool bindsOutsideDecomposition(const BindingDecl *Binding) {
 /// full-expression: no side effects, and it reads only constants and local
 /// variables that nothing else can reach (their address does not escape,
 /// no awaited operand names them, and they are not an annotated lambda's
-/// captures by reference), not through a pointer or a structured binding
-/// that names another object.
+/// captures by reference or a mutable lambda's copies), not through a
+/// pointer or a structured binding that names another object.
 bool FullExpression::stableValue(const Expr *E) {
   // (Fuzz seed 23000466 read `(*a1) + co_await yv(-3)`'s `*a1` after the
   // await, while another instance of the function changed it.)
