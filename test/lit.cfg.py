@@ -30,16 +30,21 @@ config.substitutions.append(
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%src_root", config.unawait_src_root))
 # %difftest FILE: rewrite, build the coroutine and the rewritten program
-# (g++ and clang++, C++17, and under ASan+UBSan), run all, compare outputs.
+# (g++ and clang++, C++17, under ASan+UBSan, with libc++), run all, compare
+# outputs; the rewritten builds must give no warning of the rewrite under
+# the strict flags, and the generated code must be clang-format-clean.
 config.substitutions.append((
     "%difftest",
     f"{config.python_executable} -m unawait_testing.difftest"
     f" --unawait {unawait_bin} --runtime-include {config.runtime_include}"
     f" --clangxx {config.clangxx} --gxx {config.gxx}"
+    f" --clang-format {os.path.join(config.llvm_tools_dir, 'clang-format')}"
     f" --workdir %t.dir"))
-# %strict_warnings INPUT...: rewrite each input, compile the rewrite under
-# -Wall -Wextra -Wpedantic -Wshadow -Wconversion with g++, clang++ and
-# clang++ -stdlib=libc++; fail on a warning the input's own compile lacks.
+# %strict_warnings INPUT...: what %difftest checks of warnings, for sources
+# that are no %difftest (the examples): rewrite each input, compile the
+# rewrite under -Wall -Wextra -Wpedantic -Wshadow -Wconversion with g++,
+# clang++ and clang++ -stdlib=libc++; fail on a warning the input's own
+# compile lacks.
 config.substitutions.append((
     "%strict_warnings",
     f"{config.python_executable} -m unawait_testing.strict_warnings"

@@ -1,12 +1,16 @@
 """Differential execution test of one unawait test program.
 
 The program is run as C++20 coroutines (the unrewritten source, built with
-clang++) and rewritten by `unawait rewrite` (built as C++17 with g++, with
-clang++ under AddressSanitizer and UndefinedBehaviorSanitizer, and with
-clang++ against libc++: the rewrite, made against libstdc++'s headers, must
-spell only portable names). Every build must succeed without warnings, every
-run must exit the same way, and every output, constructor, copy, move and
-destructor traces included, must be identical.
+clang++) and rewritten by `unawait rewrite` (built as C++17 with g++ -O1,
+with clang++ -O0 under AddressSanitizer and UndefinedBehaviorSanitizer, and
+with clang++ -O1 against libc++: the rewrite, made against libstdc++'s headers, must
+spell only portable names). Every build must succeed; the coroutine builds
+without warnings (-Wall -Wextra), the rewritten ones without a warning of
+the rewrite under the strict flags (strict_warnings.py: -Wpedantic -Wshadow
+-Wconversion too; the input's own warnings are the user's). With
+--clang-format, the generated code must be clang-format-clean
+(format_check.py). Every run must exit the same way, and every output,
+constructor, copy, move and destructor traces included, must be identical.
 On success the common output is printed, for FileCheck to pin.
 
     python -m unawait_testing.difftest prog.cpp --unawait build/bin/unawait \\
@@ -16,8 +20,12 @@ On success the common output is printed, for FileCheck to pin.
 import argparse
 import difflib
 import os
-import subprocess
+import re
 import sys
+
+from unawait_testing.format_check import unclean_regions
+from unawait_testing.steps import Failure, rewrite_all, rewrite_jobs, run
+from unawait_testing.strict_warnings import STRICT, counted_warnings, parse
 
 WARNINGS = ["-Wall", "-Wextra", "-Werror"]
 # GCC 12's -Wmaybe-uninitialized misfires on the std::optional inside an
@@ -27,32 +35,26 @@ WARNINGS = ["-Wall", "-Wextra", "-Werror"]
 GCC_ONLY_WARNINGS = ["-Wno-maybe-uninitialized"]
 
 
+def compiler_only(compiler):
+    """What only this compiler is given besides the warnings asked for."""
+    return GCC_ONLY_WARNINGS if "clang" not in os.path.basename(compiler) else []
+
+
 def warnings_for(compiler):
     """WARNINGS, and what only g++ is given."""
-    is_gcc = "clang" not in os.path.basename(compiler)
-    return WARNINGS + (GCC_ONLY_WARNINGS if is_gcc else [])
+    return WARNINGS + compiler_only(compiler)
+
+
 SANITIZERS = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all",
               "-fno-omit-frame-pointer"]
 
 
-class Failure(Exception):
-    pass
-
-
-def run(command, what, timeout=120, env=None):
-    try:
-        result = subprocess.run(command, capture_output=True, text=True,
-                                timeout=timeout, env=env)
-    except subprocess.TimeoutExpired:
-        raise Failure(f"{what}: timed out after {timeout} s\n  {' '.join(command)}")
-    return result
-
-
 def build(compiler, std, source, output, includes, extra, companions=(),
-          source_only=()):
+          source_only=(), warnings=None):
     """Builds source (in std, with source_only's flags too) and the companion
     sources (always C++20: they hold the unannotated coroutines a test awaits)
-    into one program."""
+    into one program, with warnings_for(compiler) as errors, or with the
+    warnings given. Returns the compiler's stderr."""
     objects = []
     for companion in companions:
         obj = f"{output}.{os.path.basename(companion)}.o"
@@ -63,13 +65,14 @@ def build(compiler, std, source, output, includes, extra, companions=(),
         if result.returncode != 0:
             raise Failure(f"build failed: {' '.join(command)}\n{result.stderr}")
         objects.append(obj)
-    command = [compiler, f"-std={std}", *warnings_for(compiler),
+    command = [compiler, f"-std={std}",
+               *(warnings_for(compiler) if warnings is None else warnings),
                *(f"-I{include}" for include in includes), source, *objects,
                "-o", output, "-pthread", *extra, *source_only]
     result = run(command, f"building {output}")
     if result.returncode != 0:
         raise Failure(f"build failed: {' '.join(command)}\n{result.stderr}")
-    return output
+    return result.stderr
 
 
 def execute(binary):
@@ -101,23 +104,76 @@ def compare(builds, expect_exit):
     return status, output
 
 
-def rewrite_all(args, output, options):
-    """Rewrites the source into output, and each header to the same path
-    relative to output as to the source, so that the rewritten source's
-    quoted includes find the rewritten headers. Returns output."""
-    source_dir = os.path.dirname(os.path.abspath(args.source))
-    jobs = [(args.source, output)]
-    for header in args.header:
-        relative = os.path.relpath(os.path.abspath(header), source_dir)
-        jobs.append((header, os.path.join(os.path.dirname(output), relative)))
-    for source, target in jobs:
+# One static_assert of --emit-size-asserts (StateMachineEmitter's
+# sizeAssertion), as clang-format lays it out over one to four lines.
+SIZE_ASSERTION = re.compile(
+    r'^[ \t]*static_assert\((?:(?!static_assert)[^;])*?'
+    r'"unawait: the frame size report of [^;]*?\);[ \t]*\n', re.M)
+
+
+def without_size_assertions(args, rewritten, output):
+    """Copies the rewrite made with --emit-size-asserts (rewritten and its
+    headers) to output without its size assertions: the text the rewrite
+    without that option gives, at the cost of no second rewrite."""
+    for (_, source), (_, target) in zip(rewrite_jobs(args, rewritten),
+                                        rewrite_jobs(args, output)):
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        result = run([args.unawait, "rewrite", *options, source, "-o", target],
-                     "unawait rewrite")
-        if result.returncode != 0:
-            raise Failure(f"unawait rewrite of {source} failed "
-                          f"({result.returncode}):\n{result.stderr}")
+        with open(source, encoding="utf-8") as f:
+            text = SIZE_ASSERTION.sub("", f.read())
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(text)
     return output
+
+
+def check_format(args, rewritten):
+    """Fails when clang-format changes the generated code of a rewrite."""
+    for _, target in rewrite_jobs(args, rewritten):
+        with open(target, encoding="utf-8") as f:
+            diff = unclean_regions(f.read(), args.clang_format)
+        if diff:
+            raise Failure(f"{target}: generated code is not clang-format-clean:\n{diff}")
+
+
+class StrictBuilds:
+    """Builds rewrites under the strict warnings and fails on a warning of
+    the rewrite (strict_warnings.counted_warnings): one the input, compiled
+    as coroutines by the same compiler with the same flags, does not give."""
+
+    def __init__(self, args, work, includes):
+        self.args, self.work, self.includes = args, work, includes
+        self.originals = {os.path.realpath(p) for p in [args.source, *args.header]}
+        self.lines_rewrite = None
+
+    def build(self, name, compiler, std, rewritten, output, extra, source_only=()):
+        strict = STRICT + compiler_only(compiler)
+        stderr = build(compiler, std, rewritten, output, self.includes, extra,
+                       self.args.companion, source_only, strict)
+        generated = {os.path.realpath(t) for _, t in rewrite_jobs(self.args, rewritten)}
+        warnings = [d for d in parse(stderr) if d["kind"] == "warning"]
+        counted = counted_warnings(
+            warnings, lambda: self.syntax(compiler, "c++20", self.args.source, extra, strict),
+            lambda: self.syntax(compiler, std, self.lines(), extra, strict),
+            self.originals, generated, self.args.runtime_include)
+        if counted:
+            raise Failure(f"warnings of the rewrite ({name}):\n  " + "\n  ".join(counted))
+        return output
+
+    def syntax(self, compiler, std, source, extra, strict):
+        command = [compiler, f"-std={std}", *strict,
+                   *(f"-I{include}" for include in self.includes), *extra,
+                   "-fsyntax-only", source]
+        result = run(command, f"compiling {source}")
+        if result.returncode != 0:
+            raise Failure(f"{' '.join(command)} failed:\n{result.stderr}")
+        return parse(result.stderr)
+
+    def lines(self):
+        """The rewrite with --line-directives (once): where a warning of the
+        rewrite on an awaiting line may be the user's (replaced_awaits)."""
+        if self.lines_rewrite is None:
+            self.lines_rewrite = rewrite_all(self.args, self.work("lines/rewritten.cpp"),
+                                             ["--line-directives"])
+        return self.lines_rewrite
 
 
 def main(argv=None):
@@ -139,6 +195,9 @@ def main(argv=None):
                         help="a header (beside the source or below its "
                              "directory) with annotated functions: rewritten "
                              "too, where the rewritten source includes it")
+    parser.add_argument("--clang-format",
+                        help="check that the generated code is "
+                             "clang-format-clean with this clang-format")
     parser.add_argument("--expect-exit", type=int, default=0,
                         help="the exit status every build must end with")
     args = parser.parse_args(argv)
@@ -150,7 +209,9 @@ def main(argv=None):
         # The sizes are libstdc++'s (the headers the tool parsed): the libc++
         # build compiles the same rewrite without its size asserts.
         rewritten = rewrite_all(args, work("rewritten.cpp"), ["--emit-size-asserts"])
-        portable = rewrite_all(args, work("portable/rewritten.cpp"), [])
+        portable = without_size_assertions(args, rewritten, work("portable/rewritten.cpp"))
+        if args.clang_format:
+            check_format(args, portable)
         # A coroutine left behind would fail the C++17 builds below; in
         # C++20, g++'s -fno-coroutines makes it fail.
         no_coroutines = [] if args.rewritten_std == "c++17" else ["-fno-coroutines"]
@@ -160,34 +221,34 @@ def main(argv=None):
         # The originals' directories, for the headers a rewritten header
         # includes from beside itself (unawait_rewrite_sources: -iquote).
         include += [os.path.dirname(os.path.abspath(h)) for h in args.header]
-        # Two groups, each compared with its own coroutine build: the standard
-        # libraries differ in what a test may print (the order a vector
-        # destroys its elements).
-        groups = [
-            {
-                "coroutines (clang++ -std=c++20)": build(
-                    args.clangxx, "c++20", args.source, work("coro"), include, [],
-                    args.companion),
-                f"rewritten (g++ -std={args.rewritten_std})": build(
-                    args.gxx, args.rewritten_std, rewritten, work("rw-gcc"), include,
-                    ["-O1"], args.companion, no_coroutines),
-                f"rewritten (clang++ -std={args.rewritten_std}, ASan+UBSan)": build(
-                    args.clangxx, args.rewritten_std, rewritten, work("rw-clang-asan"), include,
-                    ["-O1", "-g", *SANITIZERS], args.companion),
-            },
-            {
-                "coroutines (clang++ -std=c++20 -stdlib=libc++)": build(
-                    args.clangxx, "c++20", args.source, work("coro-libcxx"), include,
-                    ["-stdlib=libc++"], args.companion),
-                f"rewritten (clang++ -std={args.rewritten_std} -stdlib=libc++)": build(
-                    args.clangxx, args.rewritten_std, portable, work("rw-clang-libcxx"), include,
-                    ["-O1", "-stdlib=libc++"], args.companion),
-            },
-        ]
-        for builds in groups:
-            status, output = compare(builds, args.expect_exit)
-            if builds is groups[0]:
-                printed = output
+        strict = StrictBuilds(args, work, include)
+        std = args.rewritten_std
+
+        def coroutines(output, extra):
+            build(args.clangxx, "c++20", args.source, output, include, extra,
+                  args.companion)
+            return output
+        reference = {"coroutines (clang++ -std=c++20)": coroutines(work("coro"), [])}
+        status, printed = compare({
+            **reference,
+            f"rewritten (g++ -std={std})": strict.build(
+                "g++", args.gxx, std, rewritten, work("rw-gcc"), ["-O1"],
+                no_coroutines),
+            f"rewritten (clang++ -std={std}, ASan+UBSan)": strict.build(
+                "clang++", args.clangxx, std, rewritten, work("rw-clang-asan"),
+                ["-O0", "-g", *SANITIZERS]),
+        }, args.expect_exit)
+        libcxx = {f"rewritten (clang++ -std={std} -stdlib=libc++)": strict.build(
+            "clang++ -stdlib=libc++", args.clangxx, std, portable,
+            work("rw-clang-libcxx"), ["-O1", "-stdlib=libc++"])}
+        try:
+            compare({**reference, **libcxx}, args.expect_exit)
+        except Failure:
+            # The standard libraries may differ in what a test prints (the
+            # order a vector destroys its elements): then the reference is
+            # the program as coroutines on libc++ (built only then).
+            compare({"coroutines (clang++ -std=c++20 -stdlib=libc++)": coroutines(
+                work("coro-libcxx"), ["-stdlib=libc++"]), **libcxx}, args.expect_exit)
     except Failure as failure:
         print(f"difftest: {args.source}: {failure}", file=sys.stderr)
         return 1

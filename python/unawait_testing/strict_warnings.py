@@ -27,7 +27,7 @@ import shlex
 import sys
 import types
 
-from unawait_testing.difftest import Failure, rewrite_all, run
+from unawait_testing.steps import Failure, rewrite_all, run
 
 STRICT = ["-Wall", "-Wextra", "-Wpedantic", "-Wshadow", "-Wconversion"]
 DIAGNOSTIC = re.compile(
@@ -107,7 +107,7 @@ class Input:
         command = [compiler, f"-std={std}", *STRICT, *self.includes(rewritten, lines), *extra,
                    "-fsyntax-only", source]
         result = run(command, f"compiling {source}")
-        found = [m for m in map(DIAGNOSTIC.match, result.stderr.splitlines()) if m]
+        found = parse(result.stderr)
         if result.returncode != 0 or any(m["kind"] == "error" for m in found):
             raise Failure(f"{' '.join(command)} failed:\n{result.stderr}")
         return found
@@ -148,43 +148,64 @@ def place(diagnostic):
     return (os.path.realpath(diagnostic["file"]), int(diagnostic["line"]), diagnostic["flag"])
 
 
-def replaced_awaits(item, compiler, extra, own_places, cache):
+def replaced_awaits(lines_diagnostics, own_places, cache):
     """The (flag, message) of the warnings that the --line-directives rewrite
-    gives on a line of the input that awaits and on which the input warns
-    too: the rewrite replaced the await by its result, so that the line's
-    text changed, but the warning is about the user's expression (`new
-    int[co_await size()]`: the int converted to std::size_t)."""
-    output, _ = item.rewrite(lines=True)
+    gives (lines_diagnostics) on a line of the input that awaits and on which
+    the input warns too (own_places): the rewrite replaced the await by its
+    result, so that the line's text changed, but the warning is about the
+    user's expression (`new int[co_await size()]`: the int converted to
+    std::size_t)."""
     excused = set()
-    for d in item.diagnostics(compiler, item.std, output, extra, lines=True):
+    for d in lines_diagnostics:
         path, line, flag = place(d)
         if (path, line, flag) in own_places and "co_await" in line_text(path, line, cache):
             excused.add((flag, d["message"]))
     return excused
 
 
+def parse(stderr):
+    """The diagnostics (warning and error lines) in a compiler's stderr."""
+    return [m for m in map(DIAGNOSTIC.match, stderr.splitlines()) if m]
+
+
+def counted_warnings(warnings, own_compile, lines_compile, originals, generated,
+                     runtime):
+    """The warnings of a rewrite (parsed lines) that count against it. The
+    input's own diagnostics (own_compile(): the input compiled as coroutines
+    by the same compiler with the same flags) and those of the rewrite with
+    --line-directives (lines_compile(), see replaced_awaits) are asked for
+    only when needed. originals and generated: the real paths of the input
+    and its headers, and of their rewrites; runtime: the runtime's include
+    directory, whose warnings always count."""
+    if not warnings:
+        return []
+    runtime = os.path.realpath(runtime) + os.sep
+    cache = {}
+    own = [d for d in own_compile()
+           if not os.path.realpath(d["file"]).startswith(runtime)]
+    own_keys = [key(d, originals, cache) for d in own]
+    unmatched = [d for d in warnings
+                 if not any(same(key(d, generated, cache), o) for o in own_keys)]
+    if not unmatched:
+        return []
+    excused = replaced_awaits(lines_compile(), {place(d) for d in own}, cache)
+    return [d.group(0) for d in unmatched if (d["flag"], d["message"]) not in excused]
+
+
 def check(item, configs):
     """The warnings that count against item's rewrite, as printable lines."""
-    args = item.args
     output, generated = item.rewrite()
     generated = {os.path.realpath(p) for p in generated}
     originals = {os.path.realpath(p) for p in [item.source, *item.headers]}
-    runtime = os.path.realpath(args.runtime_include) + os.sep
-    counted, cache = [], {}
+    counted = []
     for name, compiler, extra in configs:
-        warnings = item.diagnostics(compiler, item.std, output, extra)
-        if not warnings:
-            continue
-        own = [d for d in item.diagnostics(compiler, "c++20", item.source, extra)
-               if not os.path.realpath(d["file"]).startswith(runtime)]
-        own_keys = [key(d, originals, cache) for d in own]
-        unmatched = [d for d in warnings
-                     if not any(same(key(d, generated, cache), o) for o in own_keys)]
-        if unmatched:
-            excused = replaced_awaits(item, compiler, extra,
-                                      {place(d) for d in own}, cache)
-            counted += [f"{name}: {d.group(0)}" for d in unmatched
-                        if (d["flag"], d["message"]) not in excused]
+        def lines_compile():
+            lines_output, _ = item.rewrite(lines=True)
+            return item.diagnostics(compiler, item.std, lines_output, extra, lines=True)
+        counted += [f"{name}: {line}" for line in counted_warnings(
+            item.diagnostics(compiler, item.std, output, extra),
+            lambda: item.diagnostics(compiler, "c++20", item.source, extra),
+            lines_compile, originals, generated, item.args.runtime_include)]
     return counted
 
 
