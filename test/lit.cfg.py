@@ -32,13 +32,15 @@ config.substitutions.append(("%src_root", config.unawait_src_root))
 # %difftest FILE: rewrite, build the coroutine and the rewritten program
 # (g++ and clang++, C++17, under ASan+UBSan, with libc++), run all, compare
 # outputs; the rewritten builds must give no warning of the rewrite under
-# the strict flags, and the generated code must be clang-format-clean.
+# the strict flags, and the generated code must be clang-format-clean. The
+# builds share precompiled runtime and standard headers (precompiled.py).
 config.substitutions.append((
     "%difftest",
     f"{config.python_executable} -m unawait_testing.difftest"
     f" --unawait {unawait_bin} --runtime-include {config.runtime_include}"
     f" --clangxx {config.clangxx} --gxx {config.gxx}"
     f" --clang-format {os.path.join(config.llvm_tools_dir, 'clang-format')}"
+    f" --pch-cache {os.path.join(config.test_exec_root, 'precompiled')}"
     f" --workdir %t.dir"))
 # %strict_warnings INPUT...: what %difftest checks of warnings, for sources
 # that are no %difftest (the examples): rewrite each input, compile the

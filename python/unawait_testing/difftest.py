@@ -21,9 +21,11 @@ import argparse
 import difflib
 import os
 import re
+import shutil
 import sys
 
 from unawait_testing.format_check import unclean_regions
+from unawait_testing.precompiled import PrecompiledHeaders
 from unawait_testing.steps import Failure, rewrite_all, rewrite_jobs, run
 from unawait_testing.strict_warnings import STRICT, counted_warnings, parse
 
@@ -50,11 +52,12 @@ SANITIZERS = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all",
 
 
 def build(compiler, std, source, output, includes, extra, companions=(),
-          source_only=(), warnings=None):
+          source_only=(), warnings=None, pch=None):
     """Builds source (in std, with source_only's flags too) and the companion
     sources (always C++20: they hold the unannotated coroutines a test awaits)
     into one program, with warnings_for(compiler) as errors, or with the
-    warnings given. Returns the compiler's stderr."""
+    warnings given; the source starts with pch's precompiled headers (a
+    PrecompiledHeaders) if given. Returns the compiler's stderr."""
     objects = []
     for companion in companions:
         obj = f"{output}.{os.path.basename(companion)}.o"
@@ -65,10 +68,11 @@ def build(compiler, std, source, output, includes, extra, companions=(),
         if result.returncode != 0:
             raise Failure(f"build failed: {' '.join(command)}\n{result.stderr}")
         objects.append(obj)
-    command = [compiler, f"-std={std}",
-               *(warnings_for(compiler) if warnings is None else warnings),
-               *(f"-I{include}" for include in includes), source, *objects,
-               "-o", output, "-pthread", *extra, *source_only]
+    flags = [f"-std={std}", *(warnings_for(compiler) if warnings is None else warnings),
+             "-pthread", *extra, *source_only]
+    prefix = pch.include_flags(compiler, flags) if pch else []
+    command = [compiler, *flags, *(f"-I{include}" for include in includes),
+               *prefix, source, *objects, "-o", output]
     result = run(command, f"building {output}")
     if result.returncode != 0:
         raise Failure(f"build failed: {' '.join(command)}\n{result.stderr}")
@@ -139,15 +143,15 @@ class StrictBuilds:
     the rewrite (strict_warnings.counted_warnings): one the input, compiled
     as coroutines by the same compiler with the same flags, does not give."""
 
-    def __init__(self, args, work, includes):
-        self.args, self.work, self.includes = args, work, includes
+    def __init__(self, args, work, includes, pch):
+        self.args, self.work, self.includes, self.pch = args, work, includes, pch
         self.originals = {os.path.realpath(p) for p in [args.source, *args.header]}
         self.lines_rewrite = None
 
     def build(self, name, compiler, std, rewritten, output, extra, source_only=()):
         strict = STRICT + compiler_only(compiler)
         stderr = build(compiler, std, rewritten, output, self.includes, extra,
-                       self.args.companion, source_only, strict)
+                       self.args.companion, source_only, strict, self.pch)
         generated = {os.path.realpath(t) for _, t in rewrite_jobs(self.args, rewritten)}
         warnings = [d for d in parse(stderr) if d["kind"] == "warning"]
         counted = counted_warnings(
@@ -183,7 +187,10 @@ def main(argv=None):
     parser.add_argument("--runtime-include", required=True)
     parser.add_argument("--clangxx", default="clang++-19")
     parser.add_argument("--gxx", default="g++")
-    parser.add_argument("--workdir", required=True)
+    parser.add_argument("--workdir", required=True,
+                        help="a directory of its own for the builds: emptied "
+                             "first, so that no file of an earlier run is "
+                             "found beside a rewrite")
     parser.add_argument("--companion", action="append", default=[],
                         help="a C++20 source linked into every build "
                              "(unannotated coroutines the test awaits)")
@@ -198,11 +205,16 @@ def main(argv=None):
     parser.add_argument("--clang-format",
                         help="check that the generated code is "
                              "clang-format-clean with this clang-format")
+    parser.add_argument("--pch-cache",
+                        help="a directory for the precompiled headers the "
+                             "builds start with (precompiled.py), shared by "
+                             "concurrent runs; none without it")
     parser.add_argument("--expect-exit", type=int, default=0,
                         help="the exit status every build must end with")
     args = parser.parse_args(argv)
 
-    os.makedirs(args.workdir, exist_ok=True)
+    shutil.rmtree(args.workdir, ignore_errors=True)
+    os.makedirs(args.workdir)
     work = lambda name: os.path.join(args.workdir, name)
     try:
         # With the size asserts, both compilers check every reported size.
@@ -221,12 +233,13 @@ def main(argv=None):
         # The originals' directories, for the headers a rewritten header
         # includes from beside itself (unawait_rewrite_sources: -iquote).
         include += [os.path.dirname(os.path.abspath(h)) for h in args.header]
-        strict = StrictBuilds(args, work, include)
+        pch = args.pch_cache and PrecompiledHeaders(args.pch_cache, args.runtime_include)
+        strict = StrictBuilds(args, work, include, pch)
         std = args.rewritten_std
 
         def coroutines(output, extra):
             build(args.clangxx, "c++20", args.source, output, include, extra,
-                  args.companion)
+                  args.companion, pch=pch)
             return output
         reference = {"coroutines (clang++ -std=c++20)": coroutines(work("coro"), [])}
         status, printed = compare({

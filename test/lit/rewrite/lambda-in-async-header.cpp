@@ -5,10 +5,10 @@
 // assertion checks it).
 // RUN: %difftest %s --header %S/Inputs/lambda_in_async_header.hpp | FileCheck %s --check-prefix=OUT
 // RUN: unawait rewrite --line-directives %s | %golden %s | FileCheck %s
-// RUN: rm -rf %t.dir && mkdir -p %t.dir/Inputs && cp %S/Inputs/lambda_tracers.hpp %S/Inputs/test_futures.hpp %t.dir/Inputs/
-// RUN: unawait rewrite %S/Inputs/lambda_in_async_header.hpp -o %t.dir/Inputs/lambda_in_async_header.hpp
-// RUN: unawait rewrite --emit-size-asserts %s -o %t.dir/main.cpp
-// RUN: %gxx17 -Wno-unused-function %t.dir/main.cpp -o %t.dir/main && %t.dir/main | FileCheck %s --check-prefix=OUT
+// RUN: rm -rf %t.manual && mkdir -p %t.manual/Inputs && cp %S/Inputs/lambda_tracers.hpp %S/Inputs/test_futures.hpp %t.manual/Inputs/
+// RUN: unawait rewrite %S/Inputs/lambda_in_async_header.hpp -o %t.manual/Inputs/lambda_in_async_header.hpp
+// RUN: unawait rewrite --emit-size-asserts %s -o %t.manual/main.cpp
+// RUN: %gxx17 -Wno-unused-function %t.manual/main.cpp -o %t.manual/main && %t.manual/main | FileCheck %s --check-prefix=OUT
 #include "Inputs/lambda_in_async_header.hpp"
 
 UNAWAIT_ASYNC unawait::Async<int> caller() {
