@@ -33,7 +33,7 @@ config.substitutions.append(("%src_root", config.unawait_src_root))
 # (g++ and clang++, C++17, under ASan+UBSan, with libc++), run all, compare
 # outputs; the rewritten builds must give no warning of the rewrite under
 # the strict flags, and the generated code must be clang-format-clean. The
-# builds share precompiled runtime and standard headers (precompiled.py).
+# clang++ builds share precompiled runtime and standard headers (precompiled.py).
 config.substitutions.append((
     "%difftest",
     f"{config.python_executable} -m unawait_testing.difftest"

@@ -26,7 +26,7 @@ import sys
 
 from unawait_testing.format_check import unclean_regions
 from unawait_testing.precompiled import PrecompiledHeaders
-from unawait_testing.steps import Failure, rewrite_all, rewrite_jobs, run
+from unawait_testing.steps import Failure, is_gcc, rewrite_all, rewrite_jobs, run
 from unawait_testing.strict_warnings import STRICT, counted_warnings, parse
 
 WARNINGS = ["-Wall", "-Wextra", "-Werror"]
@@ -39,7 +39,7 @@ GCC_ONLY_WARNINGS = ["-Wno-maybe-uninitialized"]
 
 def compiler_only(compiler):
     """What only this compiler is given besides the warnings asked for."""
-    return GCC_ONLY_WARNINGS if "clang" not in os.path.basename(compiler) else []
+    return GCC_ONLY_WARNINGS if is_gcc(compiler) else []
 
 
 def warnings_for(compiler):

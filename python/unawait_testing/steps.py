@@ -9,6 +9,11 @@ class Failure(Exception):
     """A step failed; the message says which and how."""
 
 
+def is_gcc(compiler):
+    """Whether compiler (a path or name) is g++ rather than clang++."""
+    return "clang" not in os.path.basename(compiler)
+
+
 def run(command, what, timeout=120, env=None):
     """Runs command (what names it in a timeout's message), capturing its
     output as text."""
