@@ -21,8 +21,17 @@ install(TARGETS unawait_runtime EXPORT unawaitTargets)
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/runtime/include/"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 if(TARGET unawait)
+  # A Release or MinSizeRel install strips the tool (no symbol table, no
+  # debug information), as `cmake --install --strip` does: the configuration
+  # installed decides (`--config Release` strips the tool of any build tree).
+  install(CODE [[
+    set(_unawait_do_strip "${CMAKE_INSTALL_DO_STRIP}")
+    if(CMAKE_INSTALL_CONFIG_NAME MATCHES "^(Release|MinSizeRel)$")
+      set(CMAKE_INSTALL_DO_STRIP TRUE)
+    endif()]])
   install(TARGETS unawait EXPORT unawaitTargets
           RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+  install(CODE [[set(CMAKE_INSTALL_DO_STRIP "${_unawait_do_strip}")]])
   install(PROGRAMS "${PROJECT_SOURCE_DIR}/scripts/review-frame-sizes.sh"
           DESTINATION "${CMAKE_INSTALL_BINDIR}" RENAME unawait-review-frame-sizes)
 endif()

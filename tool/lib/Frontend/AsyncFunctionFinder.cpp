@@ -35,15 +35,17 @@ static bool isNameableMember(const clang::CXXMethodDecl *Method) {
 bool isExternalCandidate(const clang::FunctionDecl *FD,
                          const clang::SourceManager &SM) {
   clang::SourceLocation At = SM.getExpansionLoc(FD->getLocation());
-  if (SM.isInMainFile(At) || SM.isInSystemHeader(At) ||
-      FD->isTemplateInstantiation() || FD->getPreviousDecl() != nullptr)
+  if (SM.isInMainFile(At) || SM.isInSystemHeader(At) || FD->isTemplateInstantiation())
     return false;
+  bool AtNamespaceScope = FD->getDeclContext()->getRedeclContext()->isFileContext();
+  if (FD->getPreviousDecl() != nullptr) // boxed by callers, measured
+    return AtNamespaceScope && !FD->isTemplated();
   if (const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(FD))
     return isNameableMember(Method);
   // A function template, not a function inside one.
   if (FD->isTemplated() && !FD->getDescribedFunctionTemplate())
     return false;
-  return FD->getDeclContext()->getRedeclContext()->isFileContext();
+  return AtNamespaceScope;
 }
 
 std::optional<clang::QualType> asyncOutputType(clang::QualType Type) {

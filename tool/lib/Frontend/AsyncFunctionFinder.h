@@ -87,6 +87,10 @@ bool isAsyncType(clang::QualType Type);
 /// name: a namespace-scope function or function template, or a member defined
 /// in a named class or class template at namespace scope and not virtual (in a
 /// class template, not a member template); without an earlier declaration.
+/// Also a namespace-scope function (not a template) declared before its
+/// definition: its header's rewrite keeps the unawait::Async<T> signature
+/// (BoxedSignature), so that callers box it, but its frame is measured, and
+/// their reports give the boxed frame's size.
 bool isExternalCandidate(const clang::FunctionDecl *FD,
                          const clang::SourceManager &SM);
 
