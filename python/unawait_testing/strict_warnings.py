@@ -9,7 +9,9 @@ the user's code is theirs. A warning in the rewrite and one in the input are
 the same when they have the same flag and are on the same line of text
 (whitespace aside, one line's text holding the other's: the rewrite reindents
 and reflows); outside the rewritten files, on the same line of the same file.
-Any error fails too.
+Any error fails too. counted_warnings is that rule: difftest applies it to
+every rewrite it builds; this command, to sources that are no difftest (the
+examples).
 
 An input is a lit test file (the options of its `%difftest` RUN line apply:
 --header, --rewritten-std) or a directory of them (Inputs/ excluded):
