@@ -695,7 +695,7 @@ private:
              "the frame keeps too few bytes for a lambda\");\n";
     switch (Spill.SpillMode) {
     case SpillNode::Construct:
-      return construct(Object, initializerFrom(Object, Value));
+      return construct(Object, "(" + Value + ")");
     case SpillNode::Address:
       return Object.AccessPath + " = unawait::detail::pointer_to(" + Value + ");\n";
     case SpillNode::Assign:
@@ -710,37 +710,6 @@ private:
     }
     }
     llvm_unreachable("unknown spill");
-  }
-
-  /// The initializer that builds \p Object from the expression \p Value:
-  /// "(Value)", or, when Value is `T(...)` of the object's own class type T,
-  /// its parentheses: `::new (p) T(T(a))` and `::new (p) T(a)` do the same
-  /// in C++17 (the prvalue initialises the object), and the second is what
-  /// a reader expects (a box a maker builds: `unawait::Async<int>(...)`).
-  std::string initializerFrom(const FrameObject &Object, const std::string &Value) const {
-    std::string Type = Text.newType(objectId(Object));
-    bool OwnClass = Object.StoredType->isRecordType() && !Object.StoredAsPointer &&
-                    !Object.keptBound();
-    if (OwnClass && llvm::StringRef(Value).starts_with(Type + "(") &&
-        closesAtEnd(Value, Type.size()))
-      return Value.substr(Type.size());
-    return "(" + Value + ")";
-  }
-
-  /// Whether the parenthesis at \p Open of \p Code closes at its end (the
-  /// raw lexer steps over parentheses in literals and comments).
-  bool closesAtEnd(const std::string &Code, size_t Open) const {
-    Lexer Raw(SourceLocation(), Ctx.getLangOpts(), Code.data(), Code.data() + Open,
-              Code.data() + Code.size());
-    Token T;
-    int Depth = 0;
-    for (Raw.LexFromRawLexer(T); T.isNot(tok::eof); Raw.LexFromRawLexer(T)) {
-      if (T.is(tok::l_paren))
-        ++Depth;
-      else if (T.is(tok::r_paren) && --Depth == 0)
-        return llvm::StringRef(Raw.getBufferLocation()).trim().empty();
-    }
-    return false;
   }
 
   /// Starts the lifetime of a kept object in its member: \p Init is "",
