@@ -27,8 +27,8 @@ llvm::StringRef boxReasonText(BoxReason Reason) {
            "unawait::Async<T> declaration";
   case BoxReason::HeaderTemplate:
     return "the callee is a template defined in a header whose class callers "
-           "cannot name (declared before its definition, defined outside its "
-           "class, a member template of a class template, or not rewritten)";
+           "cannot name (a member template of a class template, or not "
+           "rewritten)";
   case BoxReason::Virtual:
     return "the callee is virtual, so it keeps the unawait::Async<T> signature";
   case BoxReason::Recursion:
@@ -227,10 +227,14 @@ unsigned ModelRegistry::namesakes(const AsyncFunction &Function) const {
   return FunctionsNamed.lookup({F->getDeclContext(), F->getDeclName()});
 }
 
-void ModelRegistry::addExternal(AsyncFunctionModel Model) {
+const AsyncFunctionModel *ModelRegistry::addExternal(AsyncFunctionModel Model) {
   ExternalModels.push_back(std::move(Model));
   const AsyncFunctionModel &Added = ExternalModels.back();
-  ByFunction.try_emplace(Added.Function.Definition->getCanonicalDecl(), &Added);
+  if (!Added.InstanceOf)
+    ByFunction.try_emplace(Added.Function.Definition->getCanonicalDecl(), &Added);
+  else
+    Instances.try_emplace({Added.InstanceOf, Added.ClassName, Added.EnclosingClass}, &Added);
+  return &Added;
 }
 
 const AsyncFunctionModel *
@@ -315,8 +319,8 @@ std::optional<Unsupported> unsupportedPack(const FunctionDecl *F) {
 /// A member function defined outside its class, in another file than the
 /// class.
 bool isDeclaredInOtherFile(const CXXMethodDecl &Method, const SourceManager &SM) {
-  return Method.isOutOfLine() &&
-         !SM.isInMainFile(SM.getExpansionLoc(Method.getCanonicalDecl()->getLocation()));
+  auto FileOf = [&](const Decl *D) { return SM.getFileID(SM.getExpansionLoc(D->getLocation())); };
+  return Method.isOutOfLine() && FileOf(Method.getCanonicalDecl()) != FileOf(&Method);
 }
 
 /// Why a member function cannot be rewritten yet. Its generated class is

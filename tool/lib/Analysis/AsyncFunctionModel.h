@@ -564,8 +564,10 @@ public:
   const AsyncFunctionModel *add(AsyncFunctionModel Model);
   /// Adds the model of an external function (a header's): found by find(),
   /// for callers to nest, but not among models(), which this file emits and
-  /// reports.
-  void addExternal(AsyncFunctionModel Model);
+  /// reports. An instance of an external template that keeps the boxed
+  /// signature is external too (only its size is used). Returns its stable
+  /// address.
+  const AsyncFunctionModel *addExternal(AsyncFunctionModel Model);
   /// The model of a function, or of the template an instantiation comes
   /// from (never an instance model).
   const AsyncFunctionModel *find(const clang::FunctionDecl *Function) const;
@@ -586,6 +588,8 @@ public:
   /// In the order they were analysed (forEachAsyncFunction's). Stable
   /// addresses: models are never moved.
   const std::deque<AsyncFunctionModel> &models() const { return Models; }
+  /// The external models (addExternal), in the order they were added.
+  const std::deque<AsyncFunctionModel> &externalModels() const { return ExternalModels; }
   /// How many of models() share the name \p Function's class is named
   /// for: functions of its name in its scope, or, for an annotated lambda,
   /// lambdas of the enclosing declarations of its name in its scope.

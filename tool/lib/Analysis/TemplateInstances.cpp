@@ -329,7 +329,11 @@ public:
     Instance.NameableClass = llvm::all_of(Args, [](const Argument &A) { return A.Nameable; });
     if (!measure(Instance, Callee, Where))
       return std::nullopt;
-    const AsyncFunctionModel *Added = Models.add(std::move(Instance));
+    // (A boxed external template's instances are for the size report only:
+    // callers name no class of theirs, and this file emits none.)
+    bool ExternalOnly = Template.Function.External && Template.Function.BoxedSignature;
+    const AsyncFunctionModel *Added = ExternalOnly ? Models.addExternal(std::move(Instance))
+                                                   : Models.add(std::move(Instance));
     Models.noteSpecialization(Callee, *Added);
     return Added;
   }
@@ -842,6 +846,29 @@ std::vector<const FunctionDecl *> clangInstances(const AsyncFunctionModel &Templ
   return Instances;
 }
 
+namespace {
+
+/// Measures, quietly, the instances clang made of a header's templates that
+/// callers box (declared before their definition, or members defined outside
+/// their class): the size report gives each box its boxed frame's size. An
+/// instance that cannot be measured leaves that size unknown.
+void measureBoxedHeaderInstances(ModelRegistry &Models, ASTContext &Context,
+                                 DiagnosticReporter &Diags) {
+  std::vector<const AsyncFunctionModel *> Templates;
+  for (const AsyncFunctionModel &Model : Models.externalModels())
+    if (!Model.InstanceOf && Model.Function.BoxedSignature &&
+        Model.Function.Definition->isTemplated())
+      Templates.push_back(&Model);
+  DiagnosticReporter Quiet = Diags.quiet();
+  for (const AsyncFunctionModel *Template : Templates)
+    for (const FunctionDecl *Spec : clangInstances(*Template))
+      if (sameInBothPrograms(*Spec))
+        Instantiation(*Template, Models, Context, Quiet)
+            .run(nullptr, *Spec, Spec->getPointOfInstantiation());
+}
+
+} // namespace
+
 bool addUnrewrittenInstances(ModelRegistry &Models, ASTContext &Context,
                              DiagnosticReporter &Diags) {
   MainFileCalls Search(Context.getSourceManager());
@@ -862,6 +889,7 @@ bool addUnrewrittenInstances(ModelRegistry &Models, ASTContext &Context,
                .run(nullptr, *Spec, Spec->getPointOfInstantiation()))
         Measured = false;
     }
+  measureBoxedHeaderInstances(Models, Context, Diags);
   return Measured;
 }
 

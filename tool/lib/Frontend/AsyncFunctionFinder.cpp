@@ -17,19 +17,42 @@ bool isAnnotatedAsync(const clang::Decl *D) {
   return false;
 }
 
-/// A member the header's rewrite nests a generated class for that callers can
-/// name: defined in its class, not virtual, the class named, at namespace
-/// scope, and not a template's instance or specialization (a class template's
-/// pattern is: callers name its instances' classes); in a class template, not
-/// a member template.
-static bool isNameableMember(const clang::CXXMethodDecl *Method) {
-  const clang::CXXRecordDecl *Class = Method->getParent();
+/// A class at namespace scope that callers name: not a lambda's, not a
+/// template's instance or specialization (a class template's pattern is:
+/// callers name its instances).
+static bool isNamedNamespaceScopeClass(const clang::CXXRecordDecl *Class) {
   bool Pattern = Class->getDescribedClassTemplate() != nullptr;
-  return !Method->isVirtual() && !Method->isOutOfLine() && Class->getIdentifier() &&
-         !Class->isLambda() && (!Class->isTemplated() || Pattern) &&
-         !(Pattern && Method->getDescribedFunctionTemplate()) &&
+  return Class->getIdentifier() && !Class->isLambda() && (!Class->isTemplated() || Pattern) &&
          !llvm::isa<clang::ClassTemplateSpecializationDecl>(Class) &&
          Class->getDeclContext()->getRedeclContext()->isFileContext();
+}
+
+/// A member template of a class template.
+static bool isMemberTemplateOfClassTemplate(const clang::CXXMethodDecl *Method) {
+  return Method->getParent()->getDescribedClassTemplate() &&
+         Method->getDescribedFunctionTemplate();
+}
+
+/// A member the header's rewrite nests a generated class for that callers can
+/// name: defined in its class, not virtual, of a named class at namespace
+/// scope, and not a member template of a class template.
+static bool isNameableMember(const clang::CXXMethodDecl *Method) {
+  return !Method->isVirtual() && !Method->isOutOfLine() &&
+         isNamedNamespaceScopeClass(Method->getParent()) &&
+         !isMemberTemplateOfClassTemplate(Method);
+}
+
+/// A header's function declared before its definition, which callers box
+/// and the size report measures through the box: at namespace scope (a
+/// function template too), or a member defined outside its named class (a
+/// class template too) at namespace scope, not a member template of a class
+/// template.
+static bool isMeasurableBoxedCallee(const clang::FunctionDecl *FD, bool AtNamespaceScope) {
+  const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(FD);
+  if (!Method)
+    return AtNamespaceScope && (!FD->isTemplated() || FD->getDescribedFunctionTemplate());
+  return Method->isOutOfLine() && isNamedNamespaceScopeClass(Method->getParent()) &&
+         !isMemberTemplateOfClassTemplate(Method);
 }
 
 bool isExternalCandidate(const clang::FunctionDecl *FD,
@@ -39,7 +62,7 @@ bool isExternalCandidate(const clang::FunctionDecl *FD,
     return false;
   bool AtNamespaceScope = FD->getDeclContext()->getRedeclContext()->isFileContext();
   if (FD->getPreviousDecl() != nullptr) // boxed by callers, measured
-    return AtNamespaceScope && !FD->isTemplated();
+    return isMeasurableBoxedCallee(FD, AtNamespaceScope);
   if (const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(FD))
     return isNameableMember(Method);
   // A function template, not a function inside one.

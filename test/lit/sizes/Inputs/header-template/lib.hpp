@@ -1,7 +1,9 @@
-// A header API of templates whose generated classes callers cannot name: a
-// function template declared before its definition, and a member of a class
-// template defined outside its class. Callers in another file box them
-// (templates defined where declared nest: rewrite/header-template-nests-inline.cpp).
+// A header API of templates that keep their declared signature: a function
+// template declared before its definition, and a member of a class template
+// defined outside its class; callers in another file box them, and measure
+// their instances' frames. A member template of a class template has a class
+// callers cannot name: boxed, its size unknown. (Templates defined where
+// declared nest: rewrite/header-template-nests-inline.cpp.)
 #pragma once
 #include <unawait/unawait.hpp>
 
@@ -12,6 +14,7 @@ template <class T> UNAWAIT_ASYNC unawait::Async<T> twice(T v) { co_return v * 2;
 template <class T> struct Cell {
   T value;
   UNAWAIT_ASYNC unawait::Async<T> get();
+  template <class U> UNAWAIT_ASYNC unawait::Async<U> as() { co_return static_cast<U>(value); }
 };
 template <class T> UNAWAIT_ASYNC unawait::Async<T> Cell<T>::get() { co_return value; }
 } // namespace lib
