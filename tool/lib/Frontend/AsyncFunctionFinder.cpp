@@ -35,11 +35,11 @@ static bool isMemberTemplateOfClassTemplate(const clang::CXXMethodDecl *Method) 
 
 /// A member the header's rewrite nests a generated class for that callers can
 /// name: defined in its class, not virtual, of a named class at namespace
-/// scope, and not a member template of a class template.
+/// scope (a member template of a class template too:
+/// ::lib::Cell<long>::as_future<int>).
 static bool isNameableMember(const clang::CXXMethodDecl *Method) {
   return !Method->isVirtual() && !Method->isOutOfLine() &&
-         isNamedNamespaceScopeClass(Method->getParent()) &&
-         !isMemberTemplateOfClassTemplate(Method);
+         isNamedNamespaceScopeClass(Method->getParent());
 }
 
 /// A header's function declared before its definition, which callers box

@@ -1,7 +1,7 @@
 // Annotated templates defined in a header, for header-template-nests-inline.cpp:
-// a function template, a member of a class template and a member template of
-// a class. The header is rewritten on its own (class templates), and the
-// source's callers nest their instances.
+// a function template, a member of a class template, a member template of a
+// class template and a member template of a class. The header is rewritten on
+// its own (class templates), and the source's callers nest their instances.
 #pragma once
 #include "test_futures.hpp"
 
@@ -22,6 +22,12 @@ public:
     Tracer tracer(label);
     co_await wake_yield(0);
     co_return value_;
+  }
+
+  template <class U> UNAWAIT_ASYNC unawait::Async<U> as(const char *label, U offset) {
+    Tracer tracer(label);
+    co_await wake_yield(0);
+    co_return static_cast<U>(value_) + offset;
   }
 
 private:

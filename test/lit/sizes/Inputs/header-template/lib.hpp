@@ -1,9 +1,8 @@
 // A header API of templates that keep their declared signature: a function
 // template declared before its definition, and a member of a class template
 // defined outside its class; callers in another file box them, and measure
-// their instances' frames. A member template of a class template has a class
-// callers cannot name: boxed, its size unknown. (Templates defined where
-// declared nest: rewrite/header-template-nests-inline.cpp.)
+// their instances' frames. (Templates defined where declared nest:
+// rewrite/header-template-nests-inline.cpp.)
 #pragma once
 #include <unawait/unawait.hpp>
 
@@ -14,7 +13,6 @@ template <class T> UNAWAIT_ASYNC unawait::Async<T> twice(T v) { co_return v * 2;
 template <class T> struct Cell {
   T value;
   UNAWAIT_ASYNC unawait::Async<T> get();
-  template <class U> UNAWAIT_ASYNC unawait::Async<U> as() { co_return static_cast<U>(value); }
 };
 template <class T> UNAWAIT_ASYNC unawait::Async<T> Cell<T>::get() { co_return value; }
 } // namespace lib
