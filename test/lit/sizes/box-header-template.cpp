@@ -33,4 +33,4 @@ UNAWAIT_ASYNC unawait::Async<int> caller() {
 // GATE: box-header-template.cpp:20:11: error: the frame of 'lib::twice(1)' is boxed in a heap-allocated 'unawait::Async<int>' (--no-heap): the callee is declared separately from its definition
 // GATE: box-header-template.cpp:21:11: error: the frame of 'cell.get()' is boxed {{.*}}: the callee is declared separately
 // GATE: box-header-template.cpp:22:17: error: the frame of 'lib::twice(2)' is boxed {{.*}}: the callee is declared separately
-// GATE: box-header-template.cpp:23:12: error: the frame of 'lib::later(5L)' is boxed {{.*}}: the callee is a template defined in a header that its header's rewrite rejects (run it on the header to see why)
+// GATE: box-header-template.cpp:23:12: error: the frame of 'lib::later(5L)' is boxed {{.*}}: the callee is a template defined in a header that this file does not analyse (one its header's rewrite rejects, or a member template of a class template defined outside its class)

@@ -26,8 +26,9 @@ llvm::StringRef boxReasonText(BoxReason Reason) {
     return "the callee is defined in another translation unit, behind its "
            "unawait::Async<T> declaration";
   case BoxReason::HeaderTemplate:
-    return "the callee is a template defined in a header that its header's "
-           "rewrite rejects (run it on the header to see why)";
+    return "the callee is a template defined in a header that this file does "
+           "not analyse (one its header's rewrite rejects, or a member "
+           "template of a class template defined outside its class)";
   case BoxReason::Virtual:
     return "the callee is virtual, so it keeps the unawait::Async<T> signature";
   case BoxReason::Recursion:

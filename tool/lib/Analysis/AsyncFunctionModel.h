@@ -293,8 +293,8 @@ enum class BoxReason {
   /// The callee is annotated but only declared in this translation unit.
   DefinedElsewhere,
   /// The callee is an instance of a template defined in a header that
-  /// this file could not analyse (the header's rewrite rejects it), or that
-  /// isExternalCandidate excludes.
+  /// this file does not analyse: isExternalCandidate excludes it, or the
+  /// header's rewrite rejects it.
   HeaderTemplate,
   /// The callee is virtual: overrides return the same Async<T>.
   Virtual,
