@@ -848,23 +848,21 @@ std::vector<const FunctionDecl *> clangInstances(const AsyncFunctionModel &Templ
 
 namespace {
 
-/// Measures, quietly, the instances clang made of a header's templates that
-/// callers box (declared before their definition, or members defined outside
-/// their class): the size report gives each box its boxed frame's size. An
-/// instance that cannot be measured leaves that size unknown.
-void measureBoxedHeaderInstances(ModelRegistry &Models, ASTContext &Context,
-                                 DiagnosticReporter &Diags) {
-  std::vector<const AsyncFunctionModel *> Templates;
-  for (const AsyncFunctionModel &Model : Models.externalModels())
-    if (!Model.InstanceOf && Model.Function.BoxedSignature &&
-        Model.Function.Definition->isTemplated())
-      Templates.push_back(&Model);
-  DiagnosticReporter Quiet = Diags.quiet();
+/// Measures each instance clang made of \p Templates (the ones the same in
+/// both programs); false if one cannot be measured.
+bool measureClangInstances(const std::vector<const AsyncFunctionModel *> &Templates,
+                           ModelRegistry &Models, ASTContext &Context,
+                           DiagnosticReporter &Diags) {
+  bool Measured = true;
   for (const AsyncFunctionModel *Template : Templates)
-    for (const FunctionDecl *Spec : clangInstances(*Template))
-      if (sameInBothPrograms(*Spec))
-        Instantiation(*Template, Models, Context, Quiet)
-            .run(nullptr, *Spec, Spec->getPointOfInstantiation());
+    for (const FunctionDecl *Spec : clangInstances(*Template)) {
+      if (!sameInBothPrograms(*Spec))
+        continue;
+      if (!Instantiation(*Template, Models, Context, Diags)
+               .run(nullptr, *Spec, Spec->getPointOfInstantiation()))
+        Measured = false;
+    }
+  return Measured;
 }
 
 } // namespace
@@ -880,16 +878,18 @@ bool addUnrewrittenInstances(ModelRegistry &Models, ASTContext &Context,
   for (const AsyncFunctionModel &Model : Models.models())
     if (!Model.InstanceOf && Model.Function.Definition->isTemplated())
       Templates.push_back(&Model);
-  bool Measured = true;
-  for (const AsyncFunctionModel *Template : Templates)
-    for (const FunctionDecl *Spec : clangInstances(*Template)) {
-      if (!sameInBothPrograms(*Spec))
-        continue;
-      if (!Instantiation(*Template, Models, Context, Diags)
-               .run(nullptr, *Spec, Spec->getPointOfInstantiation()))
-        Measured = false;
-    }
-  measureBoxedHeaderInstances(Models, Context, Diags);
+  // A header's templates that callers box (declared before their
+  // definition, or members defined outside their class): measured quietly,
+  // so that the size report gives each box its boxed frame's size; one that
+  // cannot be measured leaves that size unknown.
+  std::vector<const AsyncFunctionModel *> BoxedHeaderTemplates;
+  for (const AsyncFunctionModel &Model : Models.externalModels())
+    if (!Model.InstanceOf && Model.Function.BoxedSignature &&
+        Model.Function.Definition->isTemplated())
+      BoxedHeaderTemplates.push_back(&Model);
+  bool Measured = measureClangInstances(Templates, Models, Context, Diags);
+  DiagnosticReporter Quiet = Diags.quiet();
+  measureClangInstances(BoxedHeaderTemplates, Models, Context, Quiet);
   return Measured;
 }
 
