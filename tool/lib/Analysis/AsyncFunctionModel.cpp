@@ -27,8 +27,8 @@ llvm::StringRef boxReasonText(BoxReason Reason) {
            "unawait::Async<T> declaration";
   case BoxReason::HeaderTemplate:
     return "the callee is a template defined in a header that this file does "
-           "not analyse (one its header's rewrite rejects, or a member "
-           "template of a class template defined outside its class)";
+           "not analyse (one its header's rewrite rejects, or a member of a "
+           "class that is not a named class at namespace scope)";
   case BoxReason::Virtual:
     return "the callee is virtual, so it keeps the unawait::Async<T> signature";
   case BoxReason::Recursion:

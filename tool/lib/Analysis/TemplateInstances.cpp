@@ -819,6 +819,27 @@ private:
 
 } // namespace
 
+/// \p Function, and when it is a member template of a class template, the
+/// member templates clang declared in that class's instances
+/// (Cell<int>::plus<U> of Cell<T>::plus<U>), whose specializations are the
+/// instances clang made.
+static std::vector<const FunctionTemplateDecl *>
+memberTemplateInstances(const FunctionTemplateDecl &Function) {
+  std::vector<const FunctionTemplateDecl *> Found{&Function};
+  const auto *Class = dyn_cast<CXXRecordDecl>(Function.getDeclContext());
+  const ClassTemplateDecl *ClassTemplate = Class ? Class->getDescribedClassTemplate() : nullptr;
+  if (!ClassTemplate)
+    return Found;
+  const Decl *Canonical = Function.getCanonicalDecl();
+  for (const ClassTemplateSpecializationDecl *Spec : ClassTemplate->specializations())
+    for (const Decl *Member : Spec->decls())
+      if (const auto *Instance = dyn_cast<FunctionTemplateDecl>(Member))
+        if (const FunctionTemplateDecl *From = Instance->getInstantiatedFromMemberTemplate();
+            From && From->getCanonicalDecl() == Canonical)
+          Found.push_back(Instance);
+  return Found;
+}
+
 std::vector<const FunctionDecl *> clangInstances(const AsyncFunctionModel &Template) {
   std::vector<const FunctionDecl *> Instances;
   const FunctionDecl *Pattern = Template.Function.Definition;
@@ -829,9 +850,10 @@ std::vector<const FunctionDecl *> clangInstances(const AsyncFunctionModel &Templ
     return Search.Found;
   }
   if (const FunctionTemplateDecl *Function = Template.functionTemplate()) {
-    for (const FunctionDecl *Spec : Function->specializations())
-      if (Spec->getTemplateSpecializationKind() != TSK_ExplicitSpecialization)
-        Instances.push_back(Spec);
+    for (const FunctionTemplateDecl *Member : memberTemplateInstances(*Function))
+      for (const FunctionDecl *Spec : Member->specializations())
+        if (Spec->getTemplateSpecializationKind() != TSK_ExplicitSpecialization)
+          Instances.push_back(Spec);
     return Instances;
   }
   const auto *Method = dyn_cast<CXXMethodDecl>(Pattern);

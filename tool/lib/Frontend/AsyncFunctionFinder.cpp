@@ -27,12 +27,6 @@ static bool isNamedNamespaceScopeClass(const clang::CXXRecordDecl *Class) {
          Class->getDeclContext()->getRedeclContext()->isFileContext();
 }
 
-/// A member template of a class template.
-static bool isMemberTemplateOfClassTemplate(const clang::CXXMethodDecl *Method) {
-  return Method->getParent()->getDescribedClassTemplate() &&
-         Method->getDescribedFunctionTemplate();
-}
-
 /// A member the header's rewrite nests a generated class for that callers can
 /// name: defined in its class, not virtual, of a named class at namespace
 /// scope (a member template of a class template too:
@@ -44,15 +38,13 @@ static bool isNameableMember(const clang::CXXMethodDecl *Method) {
 
 /// A header's function declared before its definition, which callers box
 /// and the size report measures through the box: at namespace scope (a
-/// function template too), or a member defined outside its named class (a
-/// class template too) at namespace scope, not a member template of a class
-/// template.
+/// function template too), or a member defined outside its named class at
+/// namespace scope (of a class template too, a member template too).
 static bool isMeasurableBoxedCallee(const clang::FunctionDecl *FD, bool AtNamespaceScope) {
   const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(FD);
   if (!Method)
     return AtNamespaceScope && (!FD->isTemplated() || FD->getDescribedFunctionTemplate());
-  return Method->isOutOfLine() && isNamedNamespaceScopeClass(Method->getParent()) &&
-         !isMemberTemplateOfClassTemplate(Method);
+  return Method->isOutOfLine() && isNamedNamespaceScopeClass(Method->getParent());
 }
 
 bool isExternalCandidate(const clang::FunctionDecl *FD,

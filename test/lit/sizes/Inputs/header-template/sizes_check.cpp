@@ -4,3 +4,4 @@
 
 static_assert(sizeof(lib::twice_future<int>) == 8, "twice<int>'s frame");
 static_assert(sizeof(lib::Cell<int>::get_future) == 16, "Cell<int>::get's frame");
+static_assert(sizeof(lib::Cell<int>::plus_future<long>) == 24, "Cell<int>::plus<long>'s frame");
