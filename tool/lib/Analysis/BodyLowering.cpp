@@ -2408,16 +2408,18 @@ public:
         return buildableByMaker(*One, M.localScope());
       });
       std::string Box = spellType(BoxType, Ctx);
-      H.Replacement->literal(Box + "(")
-          .literal(Maker ? "unawait::detail::in_place([&] { return " : "")
-          .source(H.Range, Index)
-          .literal(Maker ? "; }))" : ")");
+      Code Argument = Maker ? Code()
+                                  .literal("unawait::detail::in_place([&] { return ")
+                                  .source(H.Range, Index)
+                                  .literal("; })")
+                            : Code().source(H.Range, Index);
+      H.Replacement->literal(Box + "(").append(Argument).literal(")");
       H.Unevaluated =
           std::make_shared<Code>(Code().literal(Box + "(").source(H.Range, Index).literal(")"));
       addHole(std::move(H));
       addBox(Await, Call, Callee, BoxReason::Combinator, /*InsideAwaitee=*/true, std::nullopt,
              BoxType);
-      BoxedCalls.insert(Call);
+      BoxedCalls.try_emplace(Call, BoxedCall{Index, std::move(Argument)});
     }
   }
 
@@ -2501,10 +2503,25 @@ public:
   std::map<const Expr *, std::optional<InPlaceCombinator>> Combinators;
   /// Arguments built in place inside a join/select (nestInPlace).
   llvm::DenseSet<const Expr *> InPlaceArgs;
-  /// Annotated calls boxed into unawait::Async<T> inside an awaited
+  /// An annotated call boxed into unawait::Async<T> inside an awaited
   /// expression (addBoxedCallHoles): the rewritten program holds that type,
-  /// as clang's does.
-  llvm::DenseSet<const Expr *> BoxedCalls;
+  /// as clang's does. Its hole spells `Async<T>(Argument)`.
+  struct BoxedCall {
+    int Hole;
+    Code Argument;
+  };
+  llvm::DenseMap<const Expr *, BoxedCall> BoxedCalls;
+
+  /// Where \p Init, a boxed call, initialises a frame object of the box's
+  /// own type, that object's construction spells the box: its hole is left
+  /// with the box's argument (`::new (...) Async<int>(in_place(...))`, not
+  /// `Async<int>(Async<int>(in_place(...)))`).
+  void constructBoxInPlace(const Expr *Init, QualType Type) {
+    auto Boxed = BoxedCalls.find(Init->IgnoreImplicit()->IgnoreParens());
+    if (Boxed == BoxedCalls.end() || !Ctx.hasSameUnqualifiedType(Type, Init->getType()))
+      return;
+    M.Body.Holes[Boxed->second.Hole].Replacement = std::make_shared<Code>(Boxed->second.Argument);
+  }
   /// The temporaries made inside those (builtInPlace).
   llvm::DenseSet<const MaterializeTemporaryExpr *> InMakers;
   /// co_returns lowered as ReturnNodes (the others are holes).
@@ -2837,6 +2854,7 @@ bool FullExpression::lowerTemporary(const MaterializeTemporaryExpr *Temp,
   H.Object = Id;
   H.AsXvalue = !Temp->isBoundToLvalueReference();
   int Index = L.addHole(std::move(H));
+  L.constructBoxInPlace(Init, Type);
   spill(Out, Temp, Id, SpillNode::Construct, Code().source(L.rangeOf(Init), Index), Init);
   Spilled.insert(Temp);
   return true;
