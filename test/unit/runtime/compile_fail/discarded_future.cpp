@@ -1,5 +1,5 @@
 // Every runtime future is [[nodiscard]]: a future does nothing until it is
-// polled, so discarding one is a bug. The runtime_discarded_future_* tests
+// polled, so discarding one is a bug; so is Poll<T>, a poll's result. The runtime_discarded_future_* tests
 // compile this with -Werror=unused-result and one DISCARD_* macro defined,
 // and expect that statement to be diagnosed; with none defined it compiles.
 #include <unawait/unawait.hpp>
@@ -27,5 +27,7 @@ void discard_a_future(unawait::Notify& notify) {
   notify.notified();
 #elif defined(DISCARD_RECEIVER)
   receiver();
+#elif defined(DISCARD_POLL) // a poll's result: Ready's value, or Pending
+  unawait::ready(1);
 #endif
 }
