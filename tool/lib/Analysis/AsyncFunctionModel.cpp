@@ -705,13 +705,37 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
     Object.Size = Info.Width.getQuantity();
     Object.Align = Info.Align.getQuantity();
     if (Object.RawStorage)
-      measureClosureBound(Object, Context);
-    if (Object.RawStorage && Object.HasDestructor)
-      measureUnnamedObject(Object, Context);
+      measureKeptClosure(Object, Context);
   }
 }
 
+/// A closure kept per instance (FrameObject::SizedPerInstance): an
+/// UnnamedObject of the size its trait gives each instance (the class's
+/// injected name, in the class, is the instance).
+void spellClosuresSizedPerInstance(AsyncFunctionModel &M) {
+  for (FrameObject &Object : M.Objects)
+    if (Object.Kept && Object.SizedPerInstance) {
+      std::string Trait = M.closureTraitName() + "<" + M.ClassName + ">::" + Object.MemberName;
+      Object.StoredTypeSpelling =
+          "unawait::detail::UnnamedObject<" + Trait + "_size, " + Trait + "_align>";
+    }
+}
+
 } // namespace
+
+void measureKeptClosure(FrameObject &Object, ASTContext &Context) {
+  measureClosureBound(Object, Context);
+  Object.ClosureBytes = Object.Size;
+  Object.ClosureAlign = Object.Align;
+  if (Object.HasDestructor)
+    measureUnnamedObject(Object, Context);
+}
+
+bool AsyncFunctionModel::hasClosuresSizedPerInstance() const {
+  return llvm::any_of(Objects, [](const FrameObject &Object) {
+    return Object.Kept && Object.SizedPerInstance;
+  });
+}
 
 std::optional<AsyncFunctionModel>
 analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
@@ -767,6 +791,7 @@ analyzeAsyncFunction(const AsyncFunction &Function, ASTContext &Context,
   M.LayoutInput = std::move(Items);
   M.LayoutObjects = Kept->Kept;
   nameFrame(M, Context);
+  spellClosuresSizedPerInstance(M);
   return M;
 }
 

@@ -165,6 +165,15 @@ struct FrameObject {
   /// (LocalName) in the same chunk.
   bool RawStorage = false;
   std::string LocalName;
+  /// A kept closure with a destructor in a function template's pattern
+  /// (RawStorage): each instance's closure has a size of its own, so the
+  /// member is an unawait::detail::UnnamedObject sized by the trait
+  /// `<class>_closures<<class>>` (closureTraitName), which the rewrite
+  /// specializes for each instance clang made. In an instance:
+  /// ClosureBytes and ClosureAlign are that instance's closure's (the
+  /// trait's values).
+  bool SizedPerInstance = false;
+  uint64_t ClosureBytes = 0, ClosureAlign = 0;
   /// An awaitee of a type generated code cannot name (a template
   /// specialised for a lambda's closure): kept in an
   /// unawait::detail::UnnamedFuture of its size, which polls and destroys it
@@ -514,9 +523,21 @@ struct AsyncFunctionModel {
   const FrameObject *packObject() const;
   /// The kept `this` of a member function, if the function is one.
   const FrameObject *thisObject() const;
+  /// The trait that gives the sizes of a template's closures kept per
+  /// instance (FrameObject::SizedPerInstance): "<class>_closures".
+  std::string closureTraitName() const { return ClassName + "_closures"; }
+  /// Whether the frame keeps a closure sized per instance.
+  bool hasClosuresSizedPerInstance() const;
   /// The frame object of a variable, if it is kept.
   const FrameObject *keptObjectOf(const clang::VarDecl *Var) const;
 };
+
+/// A kept closure in raw storage: \p Object's size becomes a bound of
+/// every order of its captures (the rewritten lambda's may differ from
+/// clang's), and with a destructor it is held in an
+/// unawait::detail::UnnamedObject of that size. \p Object.StoredType is
+/// the closure's type.
+void measureKeptClosure(FrameObject &Object, clang::ASTContext &Context);
 
 class ModelRegistry;
 

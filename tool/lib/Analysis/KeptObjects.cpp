@@ -438,14 +438,26 @@ private:
     return Placeholder && Placeholder->getDeducedType().isNull();
   }
 
+  /// A function template at namespace scope (not a member, not a lambda):
+  /// its class's closures sized per instance have a trait beside it.
+  bool isNamespaceScopeFunctionTemplate() const {
+    return M.functionTemplate() && !M.Function.isLambda() &&
+           M.Function.Definition->getDeclContext()->getRedeclContext()->isFileContext();
+  }
+
   bool checkKeptTypes() {
-    for (const FrameObject &Object : M.Objects) {
+    for (FrameObject &Object : M.Objects) {
       if (!Object.Kept)
         continue;
       std::string What = Object.Kind == ObjectKind::Awaitee
                              ? "the awaited future"
                              : "'" + Object.SourceName + "'";
       // (Named after the suspension, a closure is unnameable anywhere.)
+      if (closureInTemplate(Object) && Object.RawStorage && Object.HasDestructor &&
+          isNamespaceScopeFunctionTemplate()) {
+        Object.SizedPerInstance = true;
+        continue;
+      }
       if (closureInTemplate(Object))
         return Object.RawStorage
                    ? fail(Object.Loc, Unsupported::KeptClosureInTemplate, What)

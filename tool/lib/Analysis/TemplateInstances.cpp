@@ -491,6 +491,17 @@ private:
         Instance.LayoutInput[I].Align = Object.Align;
         continue;
       }
+      if (Object.SizedPerInstance) {
+        if (!Instantiated || !sizeKeptClosure(Object, *Instantiated)) {
+          reportUnsupported(Diags, Where, Unsupported::ClosureInUnmeasuredInstance,
+                            "'" + Instance.Name + "' keeps '" + Object.SourceName + "'");
+          Diags.note(Object.Loc, "'" + Object.SourceName + "' is declared here");
+          return false;
+        }
+        Instance.LayoutInput[I].Size = Object.Size;
+        Instance.LayoutInput[I].Align = Object.Align;
+        continue;
+      }
       if (Instantiated) {
         std::optional<bool> Sized = sizeFromInstantiation(Object, *Instantiated);
         if (!Sized)
@@ -589,6 +600,21 @@ private:
 
   /// Sizes \p Object with its type in clang's instantiation: true when
   /// found there, nothing after reporting an error.
+  /// A closure kept per instance (FrameObject::SizedPerInstance), from
+  /// the closure clang made in this instance; false without one.
+  bool sizeKeptClosure(FrameObject &Object, const InstantiatedTypes &Types) {
+    const Expr *Operand = nullptr;
+    std::optional<QualType> Type = Types.typeOf(Object, Operand);
+    if (!Type || (*Type)->isDependentType() || !(*Type)->getAsCXXRecordDecl())
+      return false;
+    Object.StoredType = Type->getNonReferenceType();
+    TypeInfoChars Info = Ctx.getTypeInfoInChars(Object.StoredType);
+    Object.Size = Info.Width.getQuantity();
+    Object.Align = Info.Align.getQuantity();
+    measureKeptClosure(Object, Ctx);
+    return true;
+  }
+
   std::optional<bool> sizeFromInstantiation(FrameObject &Object,
                                             const InstantiatedTypes &Types) {
     const Expr *Operand = nullptr;
@@ -889,6 +915,30 @@ bool measureClangInstances(const std::vector<const AsyncFunctionModel *> &Templa
 
 } // namespace
 
+/// Whether every template whose class keeps a closure sized per instance
+/// has an instance to size it: the rewrite specializes the closures' trait
+/// for the instances only (a template of this file no instance of which
+/// this file makes would have none, and another file's instance would not
+/// compile).
+bool closuresMeasured(const std::vector<const AsyncFunctionModel *> &Templates,
+                      const ModelRegistry &Models, DiagnosticReporter &Diags) {
+  bool Measured = true;
+  for (const AsyncFunctionModel *Template : Templates) {
+    if (!Template->hasClosuresSizedPerInstance() ||
+        llvm::any_of(Models.models(), [&](const AsyncFunctionModel &Model) {
+          return Model.InstanceOf == Template;
+        }))
+      continue;
+    for (const FrameObject &Object : Template->Objects)
+      if (Object.Kept && Object.SizedPerInstance)
+        reportUnsupported(Diags, Object.Loc, Unsupported::ClosureInUnmeasuredInstance,
+                          "'" + Object.SourceName + "': this file makes no instance of '" +
+                              Template->Name + "'");
+    Measured = false;
+  }
+  return Measured;
+}
+
 bool addUnrewrittenInstances(ModelRegistry &Models, ASTContext &Context,
                              DiagnosticReporter &Diags) {
   MainFileCalls Search(Context.getSourceManager());
@@ -912,7 +962,7 @@ bool addUnrewrittenInstances(ModelRegistry &Models, ASTContext &Context,
   bool Measured = measureClangInstances(Templates, Models, Context, Diags);
   DiagnosticReporter Quiet = Diags.quiet();
   measureClangInstances(BoxedHeaderTemplates, Models, Context, Quiet);
-  return Measured;
+  return Measured && closuresMeasured(Templates, Models, Diags);
 }
 
 std::vector<const CallExpr *> generatingCalls(const Expr *E,

@@ -25,7 +25,7 @@ public:
   Emitter(const AsyncFunctionModel &Model, const ModelRegistry &Models,
           ASTContext &Context, DiagnosticReporter &Diags,
           const EmitOptions &Options)
-      : M(Model), Ctx(Context), SM(Context.getSourceManager()), Diags(Diags),
+      : M(Model), Models(Models), Ctx(Context), SM(Context.getSourceManager()), Diags(Diags),
         Options(Options), Text(Model, Context) {}
 
   std::optional<EmittedFunction> run() {
@@ -51,7 +51,7 @@ private:
   // --- the class ------------------------------------------------------
 
   std::string classDefinition(const std::string &PollBody) {
-    std::string S = forwardDeclaration();
+    std::string S = forwardDeclaration() + closureTraitDeclaration();
     const FunctionDecl *F = M.Function.Definition;
     PresumedLoc Where = SM.getPresumedLoc(F->getLocation());
     // What is not a statement of the body maps to the function's line.
@@ -97,9 +97,44 @@ private:
     S += typeAliases();
     S += frame();
     S += "};\n";
+    S += closureTraitSpecializations();
     S += deductionGuide();
     if (Options.SizeAsserts && M.hasRealSizes())
       S += sizeAssertion(M);
+    return S;
+  }
+
+  // --- closures sized per instance ----------------------------------
+
+  /// The trait of the closures the frame keeps per instance
+  /// (FrameObject::SizedPerInstance), declared before the class template
+  /// that reads it; empty without such a closure.
+  std::string closureTraitDeclaration() const {
+    if (!M.hasClosuresSizedPerInstance())
+      return "";
+    return "/// unawait: the bytes each instance of `" + M.Name +
+           "`'s class keeps for its closures, as clang measured them (the\n"
+           "/// UnnamedObject that holds one checks that it fits).\n"
+           "template <class Future> struct " + M.closureTraitName() + ";\n";
+  }
+
+  /// The trait's specialization for each instance, after the class
+  /// template and before anything instantiates it.
+  std::string closureTraitSpecializations() const {
+    if (!M.hasClosuresSizedPerInstance())
+      return "";
+    std::string S;
+    for (const AsyncFunctionModel &Instance : Models.models()) {
+      if (Instance.InstanceOf != &M)
+        continue;
+      S += "template <> struct " + M.closureTraitName() + "<" + Instance.ClassName + "> {\n";
+      for (const FrameObject &Object : Instance.Objects)
+        if (Object.Kept && Object.SizedPerInstance)
+          S += "static constexpr std::size_t " + Object.MemberName + "_size = " +
+               std::to_string(Object.ClosureBytes) + ", " + Object.MemberName +
+               "_align = " + std::to_string(Object.ClosureAlign) + ";\n";
+      S += "};\n";
+    }
     return S;
   }
 
@@ -1011,6 +1046,7 @@ private:
   }
 
   const AsyncFunctionModel &M;
+  const ModelRegistry &Models;
   ASTContext &Ctx;
   SourceManager &SM;
   DiagnosticReporter &Diags;
