@@ -393,6 +393,9 @@ FEATURES = {
                        "lambdas, over the variables visible where they are "
                        "(by copy, by reference, `[&]`, `[=]`, init-captures), "
                        "defined and awaited in a block of their own",
+    "lambda-in-async-template": "lambda-in-async inside annotated function templates: "
+                                "the closure, kept across the await, is sized per "
+                                "instance; T parameters captured by copy",
 }
 
 
@@ -2074,29 +2077,34 @@ class Gen:
             self.pack_templates()
         if self.on("lambda-in-async", 0.35):
             self.inner_lambdas()
+        if self.on("lambda-in-async-template", 0.35):
+            self.inner_lambdas(in_templates=True)
         return self.program
 
     # -- annotated lambdas inside annotated functions
-    def inner_lambdas(self):
+    def inner_lambdas(self, in_templates=False):
         """Blocks inserted (after everything else, so `--without
         lambda-in-async` gives the same programs) into blocks where awaits
         may go of the functions that are not templates and of the driver's
-        lambdas that are not generic (the tool rejects an annotated lambda
-        in a template): an annotated lambda over the variables visible
-        there, then one await of a call of it. The closure is named only in
-        those two statements: the frame cannot keep a closure named after
-        an await."""
+        lambdas that are not generic (or, in_templates, of the function
+        templates: lambda-in-async-template): an annotated lambda over the
+        variables visible there, then one await of a call of it. The
+        closure is named only in those two statements: the frame cannot
+        keep a closure named after an await."""
         rng = self.rng
         program = self.program
-        owners = [f for f in program.functions if isinstance(f, Function) and not f.template]
-        owners += [lam for g in program.groups for lam in g.lambdas
-                   if isinstance(lam, Lambda) and not lam.template]
+        owners = [f for f in program.functions
+                  if isinstance(f, Function) and f.template == in_templates]
+        if not in_templates:
+            owners += [lam for g in program.groups for lam in g.lambdas
+                       if isinstance(lam, Lambda) and not lam.template]
         sites = [b for owner in owners for b in insertion_blocks(owner.body)]
+        prefix = "lt" if in_templates else "lz"
         for number in range(1, rng.weighted([(4, 1), (2, 2), (1, 3)]) + 1):
             if not sites:
                 break
             block = rng.choice(sites)
-            stmt = self.inner_lambda_stmt(f"lz{number}", block.ctx)
+            stmt = self.inner_lambda_stmt(f"{prefix}{number}", block.ctx)
             end = len(block.stmts)
             if block.stmts and block.stmts[-1].kind == "return":
                 end -= 1
@@ -2110,10 +2118,17 @@ class Gen:
         only copied by name (used without a capture, a constant is not
         captured, and the tool rejects a local the lambda names uncaptured);
         names that are not identifiers (`g2.n`, `arr3[0]`) only through
-        `[&]`."""
+        `[&]`. In a function template, of the variables whose type depends
+        on T only the parameters, by copy (read as int(a0) like the
+        originals; a structured binding cannot be captured in C++17), and
+        no capture-default: the tool does not see a template's implicit
+        captures (a variable named through `[=]` or `[&]` is rejected as
+        named without a capture)."""
         rng = self.rng
         mutable = rng.chance(0.3)
         default = rng.weighted([(3, None), (3, "&"), (2, "=")])
+        if ctx.fn.template:  # (the tool rejects implicit captures there)
+            default = None
         captures = [default] if default else []
         names = []
         copied_obj = False
@@ -2124,21 +2139,25 @@ class Gen:
         def constant(v):
             return v.kind == "int" and not v.mutable and not v.loop
 
+        def capturable(v):
+            return simple(v) and (not v.dependent or re.fullmatch(r"a\d+", v.name))
+
         def copy_of(v):
             # A copy of a `const Obj &` is const even in a mutable lambda.
             kind = {"int": "int", "ptr": "ptr"}.get(
                 v.kind, "obj" if mutable and v.kind != "cobj" else "cobj")
             # (A copy of a const int stays const too.)
-            copy = Var(v.name, kind, mutable=mutable and v.mutable if kind == "int" else True)
+            copy = Var(v.name, kind, mutable=mutable and v.mutable if kind == "int" else True,
+                       read=v.read)
             copy.const_copy = not mutable
             return copy
 
         for v in ctx.names:
             is_obj = v.kind in ("obj", "cobj")
             opts = [(2, None)]
-            if simple(v) and not (is_obj and copied_obj):
+            if capturable(v) and not (is_obj and copied_obj):
                 opts.append((3, "copy"))
-            if simple(v) and not constant(v):
+            if capturable(v) and not constant(v):
                 opts.append((3, "ref"))
             how = rng.weighted(opts)
             if how == "copy" and default != "=":
@@ -2175,7 +2194,7 @@ class Gen:
                 args.append(rng.choice(ints))
             else:
                 params.append(f"int b{n}")
-                reads = [v.name for v in ctx.names if simple(v) and v.kind == "int"]
+                reads = [v.read for v in ctx.names if simple(v) and v.kind == "int"]
                 args.append(rng.choice(reads) if reads and rng.chance(0.5)
                             else str(rng.randint(0, 9)))
             names.append(Var(f"b{n}", "int"))

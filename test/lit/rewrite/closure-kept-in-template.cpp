@@ -6,7 +6,8 @@
 // into the closure, and destroyed when the scope ends, after the await, or
 // when the future is dropped while suspended. An annotated lambda capturing
 // by copy, awaited in a function template, is such a closure too (its
-// future reads the closure's copies).
+// future reads the closure's copies); one whose captures do not depend on T
+// has no destructor, and is kept in raw bytes of the trait's size.
 // RUN: %difftest %s | FileCheck %s --check-prefix=OUT
 // RUN: unawait rewrite %s | FileCheck %s
 // RUN: unawait sizes %s | FileCheck %s --check-prefix=SIZES
@@ -49,6 +50,15 @@ template <class T> UNAWAIT_ASYNC unawait::Async<int> by_copy(T value) {
   co_return co_await f();
 }
 
+template <class T> UNAWAIT_ASYNC unawait::Async<int> ints_by_copy(T value) {
+  int n = value_of(value) + 1;
+  auto f = [n] UNAWAIT_ASYNC () -> unawait::Async<int> {
+    co_await wake_yield(0);
+    co_return n;
+  };
+  co_return co_await f();
+}
+
 UNAWAIT_ASYNC unawait::Async<int> caller() {
   int a = co_await log_twice(5L);
   co_return a + co_await log_twice(Label(100));
@@ -60,6 +70,8 @@ int main() {
   poll_then_drop(log_twice(4), 1);
   std::printf("%d\n", unawait::block_on(by_copy(Label(7))));
   poll_then_drop(by_copy(8), 1);
+  std::printf("%d\n", unawait::block_on(ints_by_copy(Label(9))));
+  std::printf("%d\n", unawait::block_on(ints_by_copy(10)));
 }
 // OUT: +guard
 // OUT-NEXT: +guard (copy)
@@ -97,6 +109,10 @@ int main() {
 // OUT-NEXT: -label 7
 // OUT-NEXT: 7
 // OUT-NEXT: dropped after 1 polls
+// OUT-NEXT: +label 9
+// OUT-NEXT: -label 9
+// OUT-NEXT: 10
+// OUT-NEXT: 11
 
 // CHECK: template <class Future> struct log_twice_future_closures;
 // CHECK: unawait::detail::UnnamedObject<
@@ -107,6 +123,7 @@ int main() {
 // CHECK-DAG: template <> struct log_twice_future_closures<log_twice_future<Label>> {
 // CHECK-DAG: template <> struct by_copy_future_closures<by_copy_future<Label>> {
 // CHECK-DAG: template <> struct by_copy_future_closures<by_copy_future<int>> {
+// CHECK-DAG: alignas(ints_by_copy_future_closures<ints_by_copy_future>::f_align) unsigned char f[ints_by_copy_future_closures<ints_by_copy_future>::f_size];
 
 // SIZES: function `log_twice<int>`
 // SIZES: local `log`: {{[0-9]+}} bytes, offset {{[0-9]+}}, type `unawait::detail::UnnamedObject<16, 8>`

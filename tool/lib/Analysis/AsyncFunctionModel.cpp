@@ -709,16 +709,15 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
   }
 }
 
-/// A closure kept per instance (FrameObject::SizedPerInstance): an
-/// UnnamedObject of the size its trait gives each instance (the class's
-/// injected name, in the class, is the instance).
+/// A closure with a destructor kept per instance
+/// (FrameObject::SizedPerInstance): an UnnamedObject of the size its trait
+/// gives each instance.
 void spellClosuresSizedPerInstance(AsyncFunctionModel &M) {
   for (FrameObject &Object : M.Objects)
-    if (Object.Kept && Object.SizedPerInstance) {
-      std::string Trait = M.closureTraitName() + "<" + M.ClassName + ">::" + Object.MemberName;
-      Object.StoredTypeSpelling =
-          "unawait::detail::UnnamedObject<" + Trait + "_size, " + Trait + "_align>";
-    }
+    if (Object.Kept && Object.SizedPerInstance && Object.HasDestructor)
+      Object.StoredTypeSpelling = "unawait::detail::UnnamedObject<" +
+                                  M.closureTraitValue(Object, "size") + ", " +
+                                  M.closureTraitValue(Object, "align") + ">";
 }
 
 } // namespace

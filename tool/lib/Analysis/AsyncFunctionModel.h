@@ -165,11 +165,11 @@ struct FrameObject {
   /// (LocalName) in the same chunk.
   bool RawStorage = false;
   std::string LocalName;
-  /// A kept closure with a destructor in a function template's pattern
-  /// (RawStorage): each instance's closure has a size of its own, so the
-  /// member is an unawait::detail::UnnamedObject sized by the trait
-  /// `<class>_closures<<class>>` (closureTraitName), which the rewrite
-  /// specializes for each instance clang made. In an instance:
+  /// A kept closure in a function template's pattern (RawStorage): each
+  /// instance's closure has a size of its own, so the member (an
+  /// unawait::detail::UnnamedObject with a destructor, else raw bytes) is
+  /// sized by the trait `<class>_closures<<class>>` (closureTraitValue),
+  /// which the rewrite specializes for each instance clang made. In an instance:
   /// ClosureBytes and ClosureAlign are that instance's closure's (the
   /// trait's values).
   bool SizedPerInstance = false;
@@ -526,6 +526,12 @@ struct AsyncFunctionModel {
   /// The trait that gives the sizes of a template's closures kept per
   /// instance (FrameObject::SizedPerInstance): "<class>_closures".
   std::string closureTraitName() const { return ClassName + "_closures"; }
+  /// The trait's value \p What ("size", "align") for \p Object, read in
+  /// the class template (its injected name is the instance):
+  /// "f_future_closures<f_future>::log_size".
+  std::string closureTraitValue(const FrameObject &Object, llvm::StringRef What) const {
+    return closureTraitName() + "<" + ClassName + ">::" + Object.MemberName + "_" + What.str();
+  }
   /// Whether the frame keeps a closure sized per instance.
   bool hasClosuresSizedPerInstance() const;
   /// The frame object of a variable, if it is kept.

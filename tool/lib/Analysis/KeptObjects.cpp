@@ -453,8 +453,7 @@ private:
                              ? "the awaited future"
                              : "'" + Object.SourceName + "'";
       // (Named after the suspension, a closure is unnameable anywhere.)
-      if (closureInTemplate(Object) && Object.RawStorage && Object.HasDestructor &&
-          isNamespaceScopeFunctionTemplate()) {
+      if (closureInTemplate(Object) && Object.RawStorage && isNamespaceScopeFunctionTemplate()) {
         Object.SizedPerInstance = true;
         continue;
       }

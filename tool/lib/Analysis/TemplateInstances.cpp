@@ -915,13 +915,17 @@ bool measureClangInstances(const std::vector<const AsyncFunctionModel *> &Templa
 
 } // namespace
 
-/// Whether every template whose class keeps a closure sized per instance
-/// has an instance to size it: the rewrite specializes the closures' trait
-/// for the instances only (a template of this file no instance of which
-/// this file makes would have none, and another file's instance would not
-/// compile).
+/// Whether every template of a header whose class keeps a closure sized
+/// per instance has an instance to size it: the rewrite specializes the
+/// closures' trait for the instances this file makes only, and a header's
+/// instances are made by the files that include it, where the trait has no
+/// specialization. (A source file's template of which it makes no instance
+/// is never instantiated.)
 bool closuresMeasured(const std::vector<const AsyncFunctionModel *> &Templates,
-                      const ModelRegistry &Models, DiagnosticReporter &Diags) {
+                      const ModelRegistry &Models, const ASTContext &Context,
+                      DiagnosticReporter &Diags) {
+  if (!Context.getLangOpts().IsHeaderFile)
+    return true;
   bool Measured = true;
   for (const AsyncFunctionModel *Template : Templates) {
     if (!Template->hasClosuresSizedPerInstance() ||
@@ -932,7 +936,7 @@ bool closuresMeasured(const std::vector<const AsyncFunctionModel *> &Templates,
     for (const FrameObject &Object : Template->Objects)
       if (Object.Kept && Object.SizedPerInstance)
         reportUnsupported(Diags, Object.Loc, Unsupported::ClosureInUnmeasuredInstance,
-                          "'" + Object.SourceName + "': this file makes no instance of '" +
+                          "'" + Object.SourceName + "': this header makes no instance of '" +
                               Template->Name + "'");
     Measured = false;
   }
@@ -962,7 +966,7 @@ bool addUnrewrittenInstances(ModelRegistry &Models, ASTContext &Context,
   bool Measured = measureClangInstances(Templates, Models, Context, Diags);
   DiagnosticReporter Quiet = Diags.quiet();
   measureClangInstances(BoxedHeaderTemplates, Models, Context, Quiet);
-  return Measured && closuresMeasured(Templates, Models, Diags);
+  return Measured && closuresMeasured(Templates, Models, Context, Diags);
 }
 
 std::vector<const CallExpr *> generatingCalls(const Expr *E,

@@ -353,8 +353,8 @@ private:
     if (Object.RawStorage && Object.HasDestructor) // an UnnamedObject
       return Object.StoredTypeSpelling + " " + Object.MemberName;
     if (Object.RawStorage)
-      return "alignas(" + std::to_string(Object.Align) + ") unsigned char " +
-             Object.MemberName + "[" + std::to_string(Object.Size) + "]";
+      return "alignas(" + rawAlign(Object) + ") unsigned char " + Object.MemberName + "[" +
+             rawSize(Object) + "]";
     if (Object.Generated || Object.SpelledAs || Object.DeducedFrom)
       return Text.typeOf(objectId(Object)) + " " + Object.MemberName;
     // `T &&x` with T = int &: the pointer is an int *, not a T *.
@@ -696,9 +696,19 @@ private:
              M.liveBit(Object) + ";\n";
     return Reference + " = *::new (unawait::detail::address_of(" + Object.AccessPath +
            ")) auto" + Init + ";\nstatic_assert(sizeof(" + Object.LocalName + ") <= " +
-           std::to_string(Object.Size) + " && alignof(decltype(" + Object.LocalName +
-           ")) <= " + std::to_string(Object.Align) +
-           ", \"unawait: the frame keeps too few bytes for a lambda\");\n";
+           rawSize(Object) + " && alignof(decltype(" + Object.LocalName + ")) <= " +
+           rawAlign(Object) + ", \"unawait: the frame keeps too few bytes for a lambda\");\n";
+  }
+
+  /// The bytes of a closure in raw storage: the trait's for a closure sized
+  /// per instance.
+  std::string rawSize(const FrameObject &Object) const {
+    return Object.SizedPerInstance ? M.closureTraitValue(Object, "size")
+                                   : std::to_string(Object.Size);
+  }
+  std::string rawAlign(const FrameObject &Object) const {
+    return Object.SizedPerInstance ? M.closureTraitValue(Object, "align")
+                                   : std::to_string(Object.Align);
   }
 
   /// A multidimensional array g++ 12 cannot build with one placement new
