@@ -3,8 +3,8 @@
 // (rewrite/closure-kept-in-template.cpp): an instance clang did not make
 // (hold<leaf_future>, which clang saw as hold<unawait::Async<int>>) is an
 // error at the call that makes it, and so is such a template in a header
-// (the files that include it make its instances, for which the trait has no
-// specialization). A source file's template it makes no instance of is
+// (the files that include it make its instances, with arguments the header
+// never saw, for which the trait has no specialization). A source file's template it makes no instance of is
 // never instantiated: rewritten, with no specialization.
 // RUN: unawait rewrite %s > %t.out 2> %t.err; test $? -eq 1
 // RUN: count 0 < %t.out
@@ -24,7 +24,7 @@ UNAWAIT_ASYNC unawait::Async<int> leaf() { co_return 1; }
 template <class F>
 UNAWAIT_ASYNC unawait::Async<int> hold(F f) {
   std::string name = "hold";
-  // NONE: header.hpp:[[@LINE+1]]:8: error: a closure kept across a suspension point in an annotated function template, in an instance clang did not make (one with a generated class among its template arguments), or in a header is not supported yet: {{.*}} ('log': this header makes no instance of 'hold')
+  // NONE: header.hpp:[[@LINE+1]]:8: error: a closure kept across a suspension point in an annotated function template, in an instance clang did not make (one with a generated class among its template arguments), or in a header is not supported yet: {{.*}} ('log' in 'hold', a template of a header)
   auto log = [name] { return name.size(); };
   log();
   co_return co_await f;

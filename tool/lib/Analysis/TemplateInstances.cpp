@@ -915,31 +915,24 @@ bool measureClangInstances(const std::vector<const AsyncFunctionModel *> &Templa
 
 } // namespace
 
-/// Whether every template of a header whose class keeps a closure sized
-/// per instance has an instance to size it: the rewrite specializes the
-/// closures' trait for the instances this file makes only, and a header's
-/// instances are made by the files that include it, where the trait has no
-/// specialization. (A source file's template of which it makes no instance
-/// is never instantiated.)
+/// Whether no template of a header keeps a closure sized per instance: the
+/// rewrite specializes the closures' trait for the instances the file being
+/// rewritten makes, and a header's instances are made by the files that
+/// include it, with arguments the header never saw. (A source file's
+/// template is instantiated in that file only.)
 bool closuresMeasured(const std::vector<const AsyncFunctionModel *> &Templates,
-                      const ModelRegistry &Models, const ASTContext &Context,
-                      DiagnosticReporter &Diags) {
+                      const ASTContext &Context, DiagnosticReporter &Diags) {
   if (!Context.getLangOpts().IsHeaderFile)
     return true;
   bool Measured = true;
-  for (const AsyncFunctionModel *Template : Templates) {
-    if (!Template->hasClosuresSizedPerInstance() ||
-        llvm::any_of(Models.models(), [&](const AsyncFunctionModel &Model) {
-          return Model.InstanceOf == Template;
-        }))
-      continue;
+  for (const AsyncFunctionModel *Template : Templates)
     for (const FrameObject &Object : Template->Objects)
-      if (Object.Kept && Object.SizedPerInstance)
+      if (Object.Kept && Object.SizedPerInstance) {
         reportUnsupported(Diags, Object.Loc, Unsupported::ClosureInUnmeasuredInstance,
-                          "'" + Object.SourceName + "': this header makes no instance of '" +
-                              Template->Name + "'");
-    Measured = false;
-  }
+                          "'" + Object.SourceName + "' in '" + Template->Name +
+                              "', a template of a header");
+        Measured = false;
+      }
   return Measured;
 }
 
@@ -966,7 +959,7 @@ bool addUnrewrittenInstances(ModelRegistry &Models, ASTContext &Context,
   bool Measured = measureClangInstances(Templates, Models, Context, Diags);
   DiagnosticReporter Quiet = Diags.quiet();
   measureClangInstances(BoxedHeaderTemplates, Models, Context, Quiet);
-  return Measured && closuresMeasured(Templates, Models, Context, Diags);
+  return Measured && closuresMeasured(Templates, Context, Diags);
 }
 
 std::vector<const CallExpr *> generatingCalls(const Expr *E,
