@@ -1,5 +1,6 @@
 #include "Analysis/AnnotatedLambdas.h"
 
+#include "Analysis/LambdaCaptures.h"
 #include "Analysis/Naming.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -43,7 +44,7 @@ bool unnamedTemplateParameterAround(const FunctionDecl *Function) {
 /// True for a capture of a pack (`[ts...]`, `[&ts...]`), which the frame
 /// would keep as one object per element.
 bool capturesPack(const CXXMethodDecl *Call) {
-  return llvm::any_of(Call->getParent()->captures(), [](const LambdaCapture &Capture) {
+  return llvm::any_of(lambdaCaptures(Call->getParent()), [](const LambdaCapture &Capture) {
     return Capture.isPackExpansion() ||
            (Capture.capturesVariable() && Capture.getCapturedVar()->isParameterPack());
   });
@@ -181,7 +182,7 @@ bool capturesBinding(const LambdaCapture &Capture) {
 
 /// The first capture of a structured binding.
 const LambdaCapture *bindingCapture(const CXXMethodDecl *Call) {
-  for (const LambdaCapture &Capture : Call->getParent()->captures())
+  for (const LambdaCapture &Capture : lambdaCaptures(Call->getParent()))
     if (capturesBinding(Capture))
       return &Capture;
   return nullptr;
@@ -212,7 +213,7 @@ SourceLocation capturedAt(const LambdaCapture &Capture, const CXXMethodDecl *Cal
 /// would decay. (A pack is captured only inside a template, where
 /// unplaceable rejects it.)
 const LambdaCapture *unsupportedCapture(const CXXMethodDecl *Call) {
-  for (const LambdaCapture &Capture : Call->getParent()->captures())
+  for (const LambdaCapture &Capture : lambdaCaptures(Call->getParent()))
     if (capturesBinding(Capture) && Capture.getCaptureKind() == LCK_ByCopy &&
         Capture.getCapturedVar()->getType()->isArrayType())
       return &Capture;
@@ -231,7 +232,7 @@ using Edits = std::vector<std::pair<SourceRange, std::string>>;
 void spellBindingCaptures(const AsyncFunction &Lambda, const ASTContext &Context, Edits &Out) {
   const CXXRecordDecl *Closure = callOf(Lambda)->getParent();
   std::string Implicit;
-  for (const LambdaCapture &Capture : Closure->captures()) {
+  for (const LambdaCapture &Capture : lambdaCaptures(Closure)) {
     if (!capturesBinding(Capture))
       continue;
     const auto *Binding = cast<BindingDecl>(Capture.getCapturedVar());
@@ -258,7 +259,7 @@ void spellBindingCaptures(const AsyncFunction &Lambda, const ASTContext &Context
 class EnclosingNameSearch : public RecursiveASTVisitor<EnclosingNameSearch> {
 public:
   explicit EnclosingNameSearch(const CXXMethodDecl *Call) : Call(Call) {
-    for (const LambdaCapture &Capture : Call->getParent()->captures())
+    for (const LambdaCapture &Capture : lambdaCaptures(Call->getParent()))
       if (Capture.capturesVariable())
         Captured.insert(Capture.getCapturedVar());
   }
@@ -417,7 +418,7 @@ std::string lambdaClassType(const AsyncFunctionModel &Lambda) {
 
 bool futureReadsClosure(const CXXMethodDecl *Call) {
   return isAnnotatedAsync(Call) &&
-         llvm::any_of(Call->getParent()->captures(), [](const LambdaCapture &Capture) {
+         llvm::any_of(lambdaCaptures(Call->getParent()), [](const LambdaCapture &Capture) {
            return Capture.getCaptureKind() == LCK_ByCopy ||
                   Capture.getCaptureKind() == LCK_StarThis;
          });
@@ -432,7 +433,7 @@ capturedAround(const ValueDecl *Captured, const CXXMethodDecl *Call) {
   for (const auto *Around = dyn_cast<CXXMethodDecl>(Call->getParent()->getDeclContext());
        Around && Around->getParent()->isLambda();
        Around = dyn_cast<CXXMethodDecl>(Around->getParent()->getDeclContext()))
-    for (const LambdaCapture &Capture : Around->getParent()->captures())
+    for (const LambdaCapture &Capture : lambdaCaptures(Around->getParent()))
       if (Captured ? Capture.capturesVariable() && Capture.getCapturedVar() == Captured
                    : Capture.capturesThis()) {
         if (Capture.getCaptureKind() != LCK_ByRef && Capture.getCaptureKind() != LCK_This)
@@ -482,7 +483,7 @@ const LambdaExpr *closureInitializer(const VarDecl *Var) {
 }
 
 bool closureHasDestructor(const LambdaExpr &Lambda) {
-  for (const LambdaCapture &Capture : Lambda.captures()) {
+  for (const LambdaCapture &Capture : lambdaCaptures(Lambda)) {
     QualType Copied;
     if (Capture.getCaptureKind() == LCK_StarThis)
       Copied = Lambda.getCallOperator()->getFunctionObjectParameterType();

@@ -20,6 +20,7 @@
 
 #include "Analysis/AnnotatedLambdas.h"
 #include "Analysis/Escapes.h"
+#include "Analysis/LambdaCaptures.h"
 #include "Analysis/EvaluationOrder.h"
 #include "Analysis/Naming.h"
 #include "Analysis/NodeSearch.h"
@@ -421,7 +422,7 @@ public:
   /// function's (or default member initializer's), a captured `*this` the
   /// closure's copy.
   void addCaptures(const CXXMethodDecl *Call) {
-    for (const LambdaCapture &Capture : Call->getParent()->captures()) {
+    for (const LambdaCapture &Capture : lambdaCaptures(Call->getParent())) {
       if (Capture.capturesThis()) {
         addThis(M.Function.Enclosing->getLocation(),
                 capturedThisType(Capture, Call, M.Function.Enclosing, Ctx));
@@ -2467,7 +2468,7 @@ public:
     if (!M.Function.isLambda())
       return false;
     const auto *Call = cast<CXXMethodDecl>(M.Function.Definition);
-    for (const LambdaCapture &Capture : Call->getParent()->captures())
+    for (const LambdaCapture &Capture : lambdaCaptures(Call->getParent()))
       if (Capture.capturesVariable() && Capture.getCapturedVar() == Var)
         return Capture.getCaptureKind() == LCK_ByRef || !Call->isConst();
     return false;
@@ -3522,7 +3523,7 @@ public:
                                                    const FrameObject &Param) const {
     if (!Param.Capture || !Param.Var || !capturesFunctionVariable(Param.Var))
       return std::nullopt;
-    for (const LambdaCapture &Capture : Lambda.captures())
+    for (const LambdaCapture &Capture : lambdaCaptures(Lambda))
       if (Capture.capturesVariable() && Capture.getCapturedVar() == Param.Var &&
           (Capture.isExplicit() || Capture.getCaptureKind() != LCK_ByRef))
         return std::nullopt;
@@ -3736,7 +3737,7 @@ public:
   /// the lambda's captures go through references: see copyThroughReferences.
   bool VisitLambdaExpr(LambdaExpr *Lambda) {
     std::vector<CapturedObject> Captured;
-    for (const LambdaCapture &Capture : Lambda->captures()) {
+    for (const LambdaCapture &Capture : lambdaCaptures(*Lambda)) {
       if (Capture.capturesThis())
         captureThis(Capture, Lambda);
       else if (std::optional<CapturedObject> Object = capturedObject(Capture))
@@ -3836,7 +3837,7 @@ public:
         replaceText(L.rangeOf(SourceRange(Object.Capture->getLocation(),
                                           Object.Capture->getLocation())),
                     Object.Var->getName().str());
-    for (const LambdaCapture &Capture : Lambda->captures())
+    for (const LambdaCapture &Capture : lambdaCaptures(*Lambda))
       if (Lambda->isInitCapture(&Capture))
         for (const DeclRefExpr *Ref :
              nodesUnder<DeclRefExpr>(cast<VarDecl>(Capture.getCapturedVar())->getInit()))
@@ -3909,7 +3910,7 @@ public:
       TextRange Body = L.rangeOf((*Lambda)->getBody());
       if (At < Body.Begin || At >= Body.End)
         continue; // a capture's initializer: the scope around the lambda
-      for (const LambdaCapture &Capture : (*Lambda)->captures())
+      for (const LambdaCapture &Capture : lambdaCaptures(**Lambda))
         if (Capture.capturesThis() && Capture.getCaptureKind() == LCK_StarThis)
           return StarThisCopies.lookup(*Lambda);
     }
@@ -3931,7 +3932,7 @@ public:
   /// of its own (anything but `[&]`): then the innermost one captures that.
   bool capturesFunctionVariable(const ValueDecl *Var) const {
     for (auto Lambda = std::next(Lambdas.rbegin()); Lambda != Lambdas.rend(); ++Lambda)
-      for (const LambdaCapture &Capture : (*Lambda)->captures())
+      for (const LambdaCapture &Capture : lambdaCaptures(**Lambda))
         if (Capture.capturesVariable() && Capture.getCapturedVar() == Var &&
             (!Capture.isImplicit() || Capture.getCaptureKind() != LCK_ByRef))
           return false;
@@ -3957,7 +3958,7 @@ public:
     for (auto Lambda = Lambdas.rbegin(); Lambda != Lambdas.rend(); ++Lambda) {
       if (!inBody(**Lambda, Ref->getLocation()))
         continue; // an init-capture's initializer: the scope around the lambda
-      for (const LambdaCapture &Capture : (*Lambda)->captures())
+      for (const LambdaCapture &Capture : lambdaCaptures(**Lambda))
         if (Capture.capturesVariable() && Capture.getCapturedVar() == Var) {
           if (!Capture.isImplicit() || Capture.getCaptureKind() != LCK_ByRef)
             return true;

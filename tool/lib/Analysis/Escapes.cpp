@@ -1,6 +1,7 @@
 #include "Analysis/Escapes.h"
 
 #include "Analysis/AnnotatedLambdas.h"
+#include "Analysis/LambdaCaptures.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -26,7 +27,7 @@ bool isTrivialCopyOrMove(const CXXMethodDecl *Method) {
 /// them (a reference, a pointer, an object that may hold one), or when its
 /// future reads them (an annotated lambda's).
 bool callMayLeakClosure(const CXXMethodDecl *Call) {
-  bool Copies = llvm::any_of(Call->getParent()->captures(), [](const LambdaCapture &Capture) {
+  bool Copies = llvm::any_of(lambdaCaptures(Call->getParent()), [](const LambdaCapture &Capture) {
     return Capture.getCaptureKind() == LCK_ByCopy || Capture.getCaptureKind() == LCK_StarThis;
   });
   if (!Copies)
