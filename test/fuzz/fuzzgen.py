@@ -799,6 +799,11 @@ class Var:
         self.mutable = mutable
         self.loop = loop      # a loop counter: never written by generated code
         self.const_copy = False  # a non-mutable lambda's copy (a const member)
+        # in a template, named by a lambda only if captured by name: a
+        # structured binding (its capture is not yet rewritten inside an
+        # annotated function), a range-for variable (kept when referred
+        # to, and its type is spelled only from a declaration's initializer)
+        self.explicit_only = False
 
 
 class Gen:
@@ -1261,7 +1266,7 @@ class Gen:
         e = self.expr(LOUD, 1)
         names = [self.fresh("d"), self.fresh("d")]
         for name in names:
-            self.declare(self.dependent_var(name))
+            self.declare(self.dependent_var(name)).explicit_only = True
         return Stmt([f"{decl} [{names[0]}, {names[1]}] = fz::{make}({p}, {{}});"], [e],
                     kind="decl")
 
@@ -1274,7 +1279,9 @@ class Gen:
         p = rng.choice(values).name
         x = self.fresh("x")
         decl = rng.choice(["auto", "const auto &", "auto &&"])
-        self.scopes.append([self.dependent_var(x)])
+        loop_var = self.dependent_var(x)
+        loop_var.explicit_only = True
+        self.scopes.append([loop_var])
         body = self.loop_body(depth)
         self.scopes.pop()
         if rng.chance(0.4):  # a braced list: the frame keeps its array
@@ -2119,16 +2126,14 @@ class Gen:
         captured, and the tool rejects a local the lambda names uncaptured);
         names that are not identifiers (`g2.n`, `arr3[0]`) only through
         `[&]`. In a function template, of the variables whose type depends
-        on T only the parameters, by copy (read as int(a0) like the
-        originals; a structured binding cannot be captured in C++17), and
-        no capture-default: the tool does not see a template's implicit
-        captures (a variable named through `[=]` or `[&]` is rejected as
-        named without a capture)."""
+        on T only the parameters are captured by name, by copy (read as
+        int(a0) like the originals; a structured binding cannot be
+        captured in C++17); the others are named through the
+        capture-default (clang leaves a template's implicit captures to
+        its instances, and the tool completes them: LambdaCaptures.h)."""
         rng = self.rng
         mutable = rng.chance(0.3)
         default = rng.weighted([(3, None), (3, "&"), (2, "=")])
-        if ctx.fn.template:  # (the tool rejects implicit captures there)
-            default = None
         captures = [default] if default else []
         names = []
         copied_obj = False
@@ -2137,7 +2142,8 @@ class Gen:
             return re.fullmatch(r"[A-Za-z_]\w*", v.name) is not None
 
         def constant(v):
-            return v.kind == "int" and not v.mutable and not v.loop
+            # (a T initialised from a parameter is never a constant)
+            return v.kind == "int" and not v.mutable and not v.loop and not v.dependent
 
         def capturable(v):
             return simple(v) and (not v.dependent or re.fullmatch(r"a\d+", v.name))
@@ -2170,6 +2176,8 @@ class Gen:
                 how = None
             if how is None:
                 # through the capture-default, if any
+                if v.explicit_only:
+                    continue
                 if default == "&" and not constant(v):
                     names.append(v)
                 elif default == "=" and simple(v) and v.kind in ("int", "ptr") \
