@@ -801,9 +801,12 @@ class Var:
         self.const_copy = False  # a non-mutable lambda's copy (a const member)
         # in a template, named by a lambda only if captured by name: a
         # structured binding (its capture is not yet rewritten inside an
-        # annotated function), a range-for variable (kept when referred
-        # to, and its type is spelled only from a declaration's initializer)
+        # annotated function)
         self.explicit_only = False
+        # in a template, declared with a placeholder (`auto`, `const auto &`)
+        # and of a dependent type: a lambda's capture of it is an error
+        # (LambdaCapturesUndeduced), so lambdas do not name it
+        self.placeholder = False
 
 
 class Gen:
@@ -1219,9 +1222,10 @@ class Gen:
         pointer to one (read as int(*v))."""
         return [v for v in self.dependents() if v.read == f"int({v.name})"]
 
-    def dependent_var(self, name, kind="int", read=None):
+    def dependent_var(self, name, kind="int", read=None, placeholder=True):
         v = Var(name, kind, mutable=False, read=read or (f"int({name})" if kind == "int" else None))
         v.dependent = kind == "int"
+        v.placeholder = placeholder
         return v
 
     def s_decl_dependent(self, depth):
@@ -1250,7 +1254,7 @@ class Gen:
         e = self.expr(LOUD, 1)
         decl = {"auto": "auto", "const ref temp": "const auto &", "forward temp": "auto &&",
                 "spelled temp": "const T &", "decltype temp": "decltype(auto)"}[form]
-        self.declare(self.dependent_var(name))
+        self.declare(self.dependent_var(name, placeholder=form != "spelled temp"))
         return Stmt([f"{decl} {name} = fz::tval({p}, {{}});"], [e], kind="decl")
 
     def s_decl_dependent_binding(self, depth):
@@ -1279,9 +1283,7 @@ class Gen:
         p = rng.choice(values).name
         x = self.fresh("x")
         decl = rng.choice(["auto", "const auto &", "auto &&"])
-        loop_var = self.dependent_var(x)
-        loop_var.explicit_only = True
-        self.scopes.append([loop_var])
+        self.scopes.append([self.dependent_var(x)])
         body = self.loop_body(depth)
         self.scopes.pop()
         if rng.chance(0.4):  # a braced list: the frame keeps its array
@@ -1635,7 +1637,7 @@ class Gen:
         for kind, name in params:
             if fn.template and kind == "int":
                 # of type T: read as int(name), never written nor referred to
-                self.declare(self.dependent_var(name))
+                self.declare(self.dependent_var(name, placeholder=False))
                 continue
             self.declare(Var(name, {"int": "int", "ref": "int", "ptr": "ptr",
                                     "obj": "cobj"}[kind]))
@@ -2146,7 +2148,8 @@ class Gen:
             return v.kind == "int" and not v.mutable and not v.loop and not v.dependent
 
         def capturable(v):
-            return simple(v) and (not v.dependent or re.fullmatch(r"a\d+", v.name))
+            return simple(v) and not v.placeholder and \
+                (not v.dependent or re.fullmatch(r"a\d+", v.name))
 
         def copy_of(v):
             # A copy of a `const Obj &` is const even in a mutable lambda.
@@ -2176,7 +2179,7 @@ class Gen:
                 how = None
             if how is None:
                 # through the capture-default, if any
-                if v.explicit_only:
+                if v.explicit_only or v.placeholder:
                     continue
                 if default == "&" and not constant(v):
                     names.append(v)

@@ -80,9 +80,10 @@ template <class... Ts> int captures_pack(Ts... values) {
 template <class T> struct Holder {
   T value;
   UNAWAIT_ASYNC unawait::Async<int> kept_closure() {
+    T copy = value;
     // CHECK: lambda-in-template.cpp:[[@LINE+1]]:10: error: a closure kept across a suspension point and named only before it, in an annotated member of a class template or an annotated lambda inside a template (the closure of an annotated lambda capturing by copy, awaited there, or of any lambda with a copy that has a destructor) is not supported yet: outside templates the frame keeps a closure as raw bytes of its size, which in a template only each instance knows, and this version sizes it per instance in a function template at namespace scope only; capture by reference, or declare the closure after the last await of its scope ('f')
-    auto f = [v = value] UNAWAIT_ASYNC () -> unawait::Async<int> {
-      co_return co_await ready(static_cast<int>(v));
+    auto f = [copy] UNAWAIT_ASYNC () -> unawait::Async<int> {
+      co_return co_await ready(static_cast<int>(copy));
     };
     co_return co_await f();
   }

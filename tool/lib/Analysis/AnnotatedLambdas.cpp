@@ -188,6 +188,17 @@ const LambdaCapture *bindingCapture(const CXXMethodDecl *Call) {
   return nullptr;
 }
 
+/// The first capture of a variable whose type only the template's instances
+/// deduce (`auto d = make(t)`, `[d = make(t)]`): the generated class
+/// template would take it by a type spelled from the variable's
+/// initializer, whose names are the function's.
+const LambdaCapture *undeducedCapture(const CXXMethodDecl *Call) {
+  for (const LambdaCapture &Capture : lambdaCaptures(Call->getParent()))
+    if (Capture.capturesVariable() && undeducedPlaceholder(Capture.getCapturedVar()->getType()))
+      return &Capture;
+  return nullptr;
+}
+
 /// Where a capture is written: its name, or for an implicit one its first
 /// use in the body.
 SourceLocation capturedAt(const LambdaCapture &Capture, const CXXMethodDecl *Call) {
@@ -346,6 +357,12 @@ bool supportedLambda(const AsyncFunction &Lambda, DiagnosticReporter &Diags) {
                       "'" + Capture->getCapturedVar()->getNameAsString() + "'");
     return false;
   }
+  if (const LambdaCapture *Capture = undeducedCapture(Call)) {
+    reportUnsupported(Diags, capturedAt(*Capture, Call), Unsupported::LambdaCapturesUndeduced,
+                      "'" + Capture->getCapturedVar()->getNameAsString() + "' is declared '" +
+                          Capture->getCapturedVar()->getType().getAsString() + "'");
+    return false;
+  }
   if (const Decl *Using = enclosingUsingDirective(Lambda)) {
     reportUnsupported(Diags, Using->getBeginLoc(), Unsupported::LambdaNamesLocal,
                       "a using-directive or namespace alias");
@@ -487,8 +504,8 @@ bool closureHasDestructor(const LambdaExpr &Lambda) {
     QualType Copied;
     if (Capture.getCaptureKind() == LCK_StarThis)
       Copied = Lambda.getCallOperator()->getFunctionObjectParameterType();
-    else if (Capture.getCaptureKind() == LCK_ByCopy)
-      Copied = Capture.getCapturedVar()->getType();
+    else if (Capture.getCaptureKind() == LCK_ByCopy) // of a reference: its referent
+      Copied = Capture.getCapturedVar()->getType().getNonReferenceType();
     else if (Capture.capturesVariable() && cast<VarDecl>(Capture.getCapturedVar())->isInitCapture())
       Copied = Capture.getCapturedVar()->getType();
     if (!Copied.isNull() && !Copied->isReferenceType() && hasDestructor(Copied))

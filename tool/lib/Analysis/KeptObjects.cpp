@@ -432,12 +432,6 @@ private:
     }
   }
 
-  /// A placeholder type (`auto`, `decltype(auto)`) only instances deduce.
-  static bool undeduced(QualType Type) {
-    const DeducedType *Placeholder = Type->getContainedDeducedType();
-    return Placeholder && Placeholder->getDeducedType().isNull();
-  }
-
   /// A function template at namespace scope (not a member, not a lambda):
   /// its class's closures sized per instance have a trait beside it.
   bool isNamespaceScopeFunctionTemplate() const {
@@ -466,7 +460,7 @@ private:
         return fail(Object.Loc, Unsupported::KeptUnnameable, What + ": " + Why);
       if (Object.Type->isVariablyModifiedType())
         return fail(Object.Loc, Unsupported::KeptVLA, What);
-      if (Object.Var && !Object.DeducedFrom && undeduced(Object.Var->getType()))
+      if (Object.Var && !Object.DeducedFrom && undeducedPlaceholder(Object.Var->getType()))
         return fail(Object.Loc, Unsupported::KeptUndeducedPlaceholder,
                     What + " is declared '" + Object.Var->getType().getAsString() + "'");
     }

@@ -191,6 +191,11 @@ std::string oneLine(llvm::StringRef Text) {
   return Result;
 }
 
+bool undeducedPlaceholder(QualType Type) {
+  const DeducedType *Placeholder = Type->getContainedDeducedType();
+  return Placeholder && Placeholder->getDeducedType().isNull();
+}
+
 std::string spellType(QualType Type, const ASTContext &Context) {
   return spellableType(Type, Context).getAsString(policy(Context));
 }

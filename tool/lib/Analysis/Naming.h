@@ -23,6 +23,10 @@ namespace unawait {
 /// scope.
 clang::QualType spellableType(clang::QualType Type, const clang::ASTContext &Context);
 
+/// True if \p Type contains a placeholder (`auto`, `decltype(auto)`) only a
+/// template's instances deduce: generated code cannot spell it from the type.
+bool undeducedPlaceholder(clang::QualType Type);
+
 /// How generated code spells \p Type (a type-id).
 std::string spellType(clang::QualType Type, const clang::ASTContext &Context);
 
