@@ -5,7 +5,7 @@
 #include "clang/AST/ExprConcepts.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace clang;
 
@@ -15,8 +15,6 @@ namespace {
 /// The enclosing variables a lambda's body captures through its
 /// capture-default, in the order of their first use.
 class ImplicitCaptureSearch : public RecursiveASTVisitor<ImplicitCaptureSearch> {
-  using Base = RecursiveASTVisitor<ImplicitCaptureSearch>;
-
 public:
   explicit ImplicitCaptureSearch(const CXXMethodDecl *Call) : Call(Call) {}
 
@@ -30,15 +28,13 @@ public:
     if (!Ref->refersToEnclosingVariableOrCapture() || !isa<VarDecl, BindingDecl>(Ref->getDecl()))
       return true;
     const auto *Var = cast<ValueDecl>(Ref->getDecl());
-    if (!Call->Encloses(Var->getDeclContext()) && !readInPlace(Var) && !Found.count(Var)) {
-      Found.insert(Var);
-      FirstUse.push_back(Ref->getLocation());
-    }
+    if (!Call->Encloses(Var->getDeclContext()) && !readInPlace(Var))
+      FirstUse.insert({Var, Ref->getLocation()});
     return true;
   }
 
-  llvm::SetVector<const ValueDecl *> Found;
-  llvm::SmallVector<SourceLocation> FirstUse;
+  /// Each variable captured, with its first use.
+  llvm::MapVector<const ValueDecl *, SourceLocation> FirstUse;
 
 private:
   /// A constant whose type and initializer do not depend on template
@@ -62,7 +58,7 @@ llvm::ArrayRef<LambdaCapture> completedCaptures(const CXXRecordDecl *Closure) {
   Search.TraverseStmt(Closure->getLambdaCallOperator()->getBody());
   LambdaCaptureKind Kind =
       Closure->getLambdaCaptureDefault() == LCD_ByRef ? LCK_ByRef : LCK_ByCopy;
-  for (auto [Var, Use] : llvm::zip(Search.Found, Search.FirstUse))
+  for (auto [Var, Use] : Search.FirstUse)
     if (llvm::none_of(Captures, [Var = Var](const LambdaCapture &Capture) {
           return Capture.capturesVariable() && Capture.getCapturedVar() == Var;
         }))
