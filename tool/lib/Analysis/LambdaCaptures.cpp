@@ -90,10 +90,10 @@ llvm::ArrayRef<LambdaCapture> lambdaCaptures(const CXXRecordDecl *Closure) {
   llvm::ArrayRef<LambdaCapture> Own(Closure->captures_begin(), Closure->captures_end());
   if (Closure->getLambdaCaptureDefault() == LCD_None || !Closure->isDependentContext())
     return Own;
-  llvm::ArrayRef<LambdaCapture> &Completed = cacheOf(Closure->getASTContext())[Closure];
-  if (Completed.data() == nullptr)
-    Completed = completedCaptures(Closure);
-  return Completed;
+  auto [Cached, New] = cacheOf(Closure->getASTContext()).try_emplace(Closure);
+  if (New) // (completedCaptures does not touch the cache)
+    Cached->second = completedCaptures(Closure);
+  return Cached->second;
 }
 
 } // namespace unawait
