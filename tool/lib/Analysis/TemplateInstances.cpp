@@ -3,6 +3,7 @@
 #include "Analysis/AnnotatedLambdas.h"
 #include "Analysis/InPlaceCombinators.h"
 #include "Analysis/Naming.h"
+#include "Analysis/NodeSearch.h"
 #include "Analysis/Unsupported.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -936,6 +937,55 @@ bool closuresMeasured(const std::vector<const AsyncFunctionModel *> &Templates,
   return Measured;
 }
 
+/// The instance that \p Callee, naming a function template with all its
+/// template arguments, names, if clang declared it (see
+/// instantiatePendingInstances).
+static const FunctionDecl *namedInstance(const UnresolvedLookupExpr &Callee,
+                                         const FunctionTemplateDecl &Template) {
+  llvm::SmallVector<TemplateArgument, 4> Args;
+  for (const TemplateArgumentLoc &Arg : Callee.template_arguments())
+    Args.push_back(Arg.getArgument());
+  void *InsertPos = nullptr;
+  return const_cast<FunctionTemplateDecl &>(Template).findSpecialization(Args, InsertPos);
+}
+
+/// Whether no call in a template that clang never instantiated names an
+/// instance the rewrite cannot size. Clang leaves a call with a co_await
+/// among its arguments unresolved there; the rewritten call, whose awaited
+/// value has a known type, is resolved where the template is defined, and
+/// builds the named instance's generated class. When that class keeps a
+/// closure sized per instance, its size comes from the instance clang made,
+/// which exists only when the call names all the template arguments.
+static bool closuresOfUnresolvedCallsMeasured(
+    const std::vector<const AsyncFunctionModel *> &Templates, const ModelRegistry &Models,
+    DiagnosticReporter &Diags) {
+  bool Measured = true;
+  for (const AsyncFunctionModel *Template : Templates) {
+    if (!clangInstances(*Template).empty())
+      continue;
+    for (const CallExpr *Call : nodesUnder<CallExpr>(Template->Function.Definition->getBody())) {
+      const auto *Callee = dyn_cast<UnresolvedLookupExpr>(Call->getCallee()->IgnoreImplicit());
+      bool AwaitsInArguments = !nodesUnder<CoroutineSuspendExpr>(Call).empty() ||
+                               !nodesUnder<DependentCoawaitExpr>(Call).empty();
+      if (!Callee || Callee->getNumDecls() != 1 || !AwaitsInArguments)
+        continue;
+      const auto *Function =
+          dyn_cast<FunctionTemplateDecl>((*Callee->decls_begin())->getUnderlyingDecl());
+      const AsyncFunctionModel *Model =
+          Function ? Models.find(Function->getTemplatedDecl()) : nullptr;
+      if (!Model || !Model->hasClosuresSizedPerInstance() ||
+          (Callee->hasExplicitTemplateArgs() && namedInstance(*Callee, *Function)))
+        continue;
+      reportUnsupported(Diags, Call->getBeginLoc(), Unsupported::ClosureInUnmeasuredInstance,
+                        "'" + Model->Name + "' called in '" + Template->Name +
+                            "', a template clang does not instantiate, without all "
+                            "its template arguments");
+      Measured = false;
+    }
+  }
+  return Measured;
+}
+
 bool addUnrewrittenInstances(ModelRegistry &Models, ASTContext &Context,
                              DiagnosticReporter &Diags) {
   MainFileCalls Search(Context.getSourceManager());
@@ -959,7 +1009,8 @@ bool addUnrewrittenInstances(ModelRegistry &Models, ASTContext &Context,
   bool Measured = measureClangInstances(Templates, Models, Context, Diags);
   DiagnosticReporter Quiet = Diags.quiet();
   measureClangInstances(BoxedHeaderTemplates, Models, Context, Quiet);
-  return Measured && closuresMeasured(Templates, Context, Diags);
+  return Measured && closuresMeasured(Templates, Context, Diags) &&
+         closuresOfUnresolvedCallsMeasured(Templates, Models, Diags);
 }
 
 std::vector<const CallExpr *> generatingCalls(const Expr *E,
