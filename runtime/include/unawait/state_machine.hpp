@@ -359,6 +359,29 @@ class UnnamedObject {
   void (*destroy_)(void*) = nullptr;  // set by own
 };
 
+// The bytes a frame keeps for a closure in a template, whose size only each
+// instance knows: a closure whose members have the types `Members...` (a
+// pointer for each capture by reference, and for `this`) is no larger than
+// the members' sizes, each padded to the largest alignment, summed; that
+// bounds any order a compiler lays them out in. The UnnamedObject or the
+// static_assert that holds the closure checks that it fits.
+//
+//     unawait::detail::UnnamedObject<unawait::detail::closure_bound<T, void *>::size,
+//                                    unawait::detail::closure_bound<T, void *>::align> l;
+constexpr std::size_t largest_alignment(std::initializer_list<std::size_t> alignments) {
+  std::size_t largest = 1;
+  for (std::size_t a : alignments)
+    if (a > largest) largest = a;
+  return largest;
+}
+
+template <class... Members>
+struct closure_bound {
+  static constexpr std::size_t align = largest_alignment({alignof(Members)...});
+  static constexpr std::size_t padded = (std::size_t{0} + ... + ((sizeof(Members) + align - 1) / align * align));
+  static constexpr std::size_t size = padded > 0 ? padded : 1;  // an empty closure's size is 1
+};
+
 // Finishes a state machine whose poll() an exception leaves: declared at the
 // top of a generated poll() that has something to destroy on unwind, and
 // disarmed on every normal exit (Pending returned at a suspension point, or

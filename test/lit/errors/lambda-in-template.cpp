@@ -5,8 +5,9 @@
 // generic lambda around it or a generic annotated lambda, a template other
 // than those (a friend of a class template, a member defined outside its
 // class template, an unnamed template parameter), a captured pack, and a
-// closure kept in the frame of an annotated member of a class template (the
-// instances' error: lambda-in-template-instance.cpp). Each is a row of its
+// closure kept in a template's frame that copies an object of a type with
+// no name outside the function (the instances' error:
+// lambda-in-template-instance.cpp). Each is a row of its
 // own, reported at the lambda (the closure).
 // RUN: unawait rewrite %s > %t.out 2> %t.err; test $? -eq 1
 // RUN: count 0 < %t.out
@@ -15,6 +16,7 @@
 // RUN: %clangxx17 -std=c++20 -fsyntax-only -Wno-c++23-extensions %s
 #include "Inputs/futures.hpp"
 
+#include <string>
 #include <tuple>
 
 template <class T> int in_generic_lambda(T value) {
@@ -75,17 +77,19 @@ template <class... Ts> int captures_pack(Ts... values) {
   return unawait::block_on(f());
 }
 
-// (In a function template at namespace scope, such a closure is sized per
-// instance: rewrite/closure-kept-in-template.cpp.)
+// (A closure kept in a template's frame is sized by a bound over its
+// members' types: rewrite/closure-kept-in-class-template.cpp. A member whose
+// type has no name outside the function, here a variable declared 'auto'
+// whose type depends on T, has no spelling there.)
 template <class T> struct Holder {
   T value;
   UNAWAIT_ASYNC unawait::Async<int> kept_closure() {
-    T copy = value;
-    // CHECK: lambda-in-template.cpp:[[@LINE+1]]:10: error: a closure kept across a suspension point and named only before it, in an annotated member of a class template or an annotated lambda inside a template (the closure of an annotated lambda capturing by copy, awaited there, or of any lambda with a copy that has a destructor) is not supported yet: outside templates the frame keeps a closure as raw bytes of its size, which in a template only each instance knows, and this version sizes it per instance in a function template at namespace scope only; capture by reference, or declare the closure after the last await of its scope ('f')
-    auto f = [copy] UNAWAIT_ASYNC () -> unawait::Async<int> {
-      co_return co_await ready(static_cast<int>(copy));
-    };
-    co_return co_await f();
+    auto copy = value;
+    std::string name = "holder";
+    // CHECK: lambda-in-template.cpp:[[@LINE+1]]:10: error: a closure kept across a suspension point and named only before it, in a template, that captures a pack, '*this' or a structured binding, or copies an object of a type not named outside the function {{.*}} is not supported yet: {{.*}} ('log': it copies a 'auto', a type not named outside the function)
+    auto log = [copy, name] { return name.size() + static_cast<std::size_t>(copy); };
+    log();
+    co_return co_await ready(1);
   }
 };
 

@@ -37,4 +37,4 @@ int main() {
 // OUT-NEXT: -named
 
 // SHAPE: unawait::detail::UnnamedObject<
-// SHAPE-NEXT: copies_future_closures<copies_future>::l_size,
+// SHAPE-NEXT: unawait::detail::closure_bound<const Named>::size,

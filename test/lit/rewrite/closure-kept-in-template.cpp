@@ -1,13 +1,12 @@
 // A closure with a destructor kept across an await in a function template
 // (named only before the await): each instance keeps it in an
-// unawait::detail::UnnamedObject of its own closure's size, which the trait
-// log_twice_future_closures gives per instance, specialized for each
-// instance clang made (T = int, long, Label). The capture is copied once
-// into the closure, and destroyed when the scope ends, after the await, or
-// when the future is dropped while suspended. An annotated lambda capturing
-// by copy, awaited in a function template, is such a closure too (its
-// future reads the closure's copies); one whose captures do not depend on T
-// has no destructor, and is kept in raw bytes of the trait's size.
+// unawait::detail::UnnamedObject of the bytes closure_bound gives for the
+// types of the closure's members (T = int, long, Label). The capture is
+// copied once into the closure, and destroyed when the scope ends, after
+// the await, or when the future is dropped while suspended. An annotated
+// lambda capturing by copy, awaited in a function template, is such a
+// closure too (its future reads the closure's copies); one whose captures do
+// not depend on T has no destructor, and is kept in raw bytes of its bound.
 // RUN: %difftest %s | FileCheck %s --check-prefix=OUT
 // RUN: unawait rewrite %s | %drop_checks | FileCheck %s
 // RUN: unawait sizes %s | FileCheck %s --check-prefix=SIZES
@@ -114,18 +113,11 @@ int main() {
 // OUT-NEXT: 10
 // OUT-NEXT: 11
 
-// CHECK: template <class Future> struct log_twice_future_closures;
 // CHECK: unawait::detail::UnnamedObject<
-// CHECK-NEXT: log_twice_future_closures<log_twice_future>::log_size,
-// CHECK-NEXT: log_twice_future_closures<log_twice_future>::log_align>
-// CHECK-DAG: template <> struct log_twice_future_closures<log_twice_future<int>> {
-// CHECK-DAG: template <> struct log_twice_future_closures<log_twice_future<long>> {
-// CHECK-DAG: template <> struct log_twice_future_closures<log_twice_future<Label>> {
-// CHECK-DAG: template <> struct by_copy_future_closures<by_copy_future<Label>> {
-// CHECK-DAG: template <> struct by_copy_future_closures<by_copy_future<int>> {
-// CHECK: alignas(ints_by_copy_future_closures<
-// CHECK-NEXT: ints_by_copy_future>::f_align) unsigned char f
-// CHECK-NEXT: [ints_by_copy_future_closures<ints_by_copy_future>::f_size];
+// CHECK-NEXT: unawait::detail::closure_bound<Tracer, T>::size,
+// CHECK-NEXT: unawait::detail::closure_bound<Tracer, T>::align>
+// CHECK: alignas(unawait::detail::closure_bound<int>::align) unsigned char f
+// CHECK-NEXT: [unawait::detail::closure_bound<int>::size];
 
 // SIZES: function `log_twice<int>`
 // SIZES: local `log`: {{[0-9]+}} bytes, offset {{[0-9]+}}, type `unawait::detail::UnnamedObject<16, 8>`

@@ -36,4 +36,24 @@ TEST(StateMachine, UnnamedFuturePollsAndDestroysWhatItBuilt) {
   EXPECT_EQ(destroyed, 1);
 }
 
+// closure_bound: each member padded to the largest alignment, summed; an
+// empty closure has size 1. A closure's real size never exceeds it.
+using unawait::detail::closure_bound;
+static_assert(closure_bound<>::size == 1 && closure_bound<>::align == 1);
+static_assert(closure_bound<char, char>::size == 2 && closure_bound<char, char>::align == 1);
+static_assert(closure_bound<char, void *>::size == 16 && closure_bound<char, void *>::align == 8);
+static_assert(closure_bound<int, char[5], double>::size == 24);
+
+TEST(StateMachine, ClosureBoundHoldsTheClosure) {
+  char c = 'a';
+  int i = 1;
+  double d = 2;
+  auto by_copy = [c, i, d] { return c + i + d; };
+  auto by_reference = [&c, i] { return c + i; };
+  static_assert(sizeof(by_copy) <= closure_bound<char, int, double>::size);
+  static_assert(alignof(decltype(by_copy)) <= closure_bound<char, int, double>::align);
+  static_assert(sizeof(by_reference) <= closure_bound<void *, int>::size);
+  EXPECT_EQ(by_copy() + by_reference(), 100 + 98);
+}
+
 } // namespace

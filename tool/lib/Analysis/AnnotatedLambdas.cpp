@@ -514,6 +514,25 @@ bool closureHasDestructor(const LambdaExpr &Lambda) {
   return false;
 }
 
+std::optional<std::vector<QualType>> closureMemberTypes(const LambdaExpr &Lambda) {
+  const ASTContext &Context = Lambda.getLambdaClass()->getASTContext();
+  std::vector<QualType> Types;
+  for (const LambdaCapture &Capture : lambdaCaptures(Lambda)) {
+    if (Capture.isPackExpansion() || Capture.capturesVLAType() ||
+        Capture.getCaptureKind() == LCK_StarThis)
+      return std::nullopt;
+    if (Capture.capturesThis() || Capture.getCaptureKind() == LCK_ByRef) {
+      Types.push_back(Context.VoidPtrTy);
+      continue;
+    }
+    const auto *Var = dyn_cast<VarDecl>(Capture.getCapturedVar());
+    if (!Var)
+      return std::nullopt; // a structured binding
+    Types.push_back(Var->getType().getNonReferenceType());
+  }
+  return Types;
+}
+
 const CXXMethodDecl *annotatedLambdaCalled(const CallExpr &Call) {
   const auto *Callee = dyn_cast<DeclRefExpr>(Call.getCallee()->IgnoreImplicit()->IgnoreParens());
   const auto *Var = Callee ? dyn_cast<VarDecl>(Callee->getDecl()) : nullptr;

@@ -111,6 +111,13 @@ const clang::LambdaExpr *closureInitializer(const clang::VarDecl *Var);
 /// template arguments.
 bool closureHasDestructor(const clang::LambdaExpr &Lambda);
 
+/// The type of each member a closure of \p Lambda holds, one per capture
+/// (lambdaCaptures): the copy's type for a capture by copy (a reference's
+/// referent), a pointer for a capture by reference or of `this`. Nothing
+/// for a capture of a pack, of `*this`, of a structured binding or of a
+/// variable-length array, whose member this version does not spell.
+std::optional<std::vector<clang::QualType>> closureMemberTypes(const clang::LambdaExpr &Lambda);
+
 /// The call operator of the annotated lambda (not generic) that \p Call
 /// calls through the local closure it initialises (`f(1)` after `auto f =
 /// [...] UNAWAIT_ASYNC (int n) ...`): in a template's pattern, clang's

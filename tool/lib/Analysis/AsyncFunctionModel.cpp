@@ -635,16 +635,6 @@ void measureClosureBound(FrameObject &Object, ASTContext &Context) {
   Object.Size = std::max(Object.Size, Bound);
 }
 
-/// A kept closure with a destructor, in raw storage
-/// (FrameObject::RawStorage): unawait::detail::UnnamedObject, the closure's
-/// bytes, then the pointer to the function that destroys it.
-void measureUnnamedObject(FrameObject &Object, ASTContext &Context) {
-  uint64_t Pointer = Context.getTypeSizeInChars(Context.VoidPtrTy).getQuantity();
-  Object.StoredTypeSpelling = "unawait::detail::UnnamedObject<" + std::to_string(Object.Size) +
-                              ", " + std::to_string(Object.Align) + ">";
-  Object.Align = std::max(Object.Align, Pointer);
-  Object.Size = alignTo(alignTo(Object.Size, Pointer) + Pointer, Object.Align);
-}
 
 /// The kept pack's member type: "unawait::detail::pack<Args &&...>".
 std::string packSpelling(const FrameObject &Pack, ASTContext &Context) {
@@ -710,30 +700,32 @@ void measureObjects(AsyncFunctionModel &M, ASTContext &Context) {
 }
 
 /// A closure with a destructor kept per instance
-/// (FrameObject::SizedPerInstance): an UnnamedObject of the size its trait
+/// (FrameObject::SizedPerInstance): an UnnamedObject of the size its bound
 /// gives each instance.
 void spellClosuresSizedPerInstance(AsyncFunctionModel &M) {
   for (FrameObject &Object : M.Objects)
     if (Object.Kept && Object.SizedPerInstance && Object.HasDestructor)
       Object.StoredTypeSpelling = "unawait::detail::UnnamedObject<" +
-                                  M.closureTraitValue(Object, "size") + ", " +
-                                  M.closureTraitValue(Object, "align") + ">";
+                                  Object.closureBoundValue("size") + ", " +
+                                  Object.closureBoundValue("align") + ">";
 }
 
 } // namespace
 
-void measureKeptClosure(FrameObject &Object, ASTContext &Context) {
-  measureClosureBound(Object, Context);
-  Object.ClosureBytes = Object.Size;
-  Object.ClosureAlign = Object.Align;
-  if (Object.HasDestructor)
-    measureUnnamedObject(Object, Context);
+/// UnnamedObject: the closure's bytes, then the pointer to the function
+/// that destroys it.
+void measureUnnamedObject(FrameObject &Object, ASTContext &Context) {
+  uint64_t Pointer = Context.getTypeSizeInChars(Context.VoidPtrTy).getQuantity();
+  Object.StoredTypeSpelling = "unawait::detail::UnnamedObject<" + std::to_string(Object.Size) +
+                              ", " + std::to_string(Object.Align) + ">";
+  Object.Align = std::max(Object.Align, Pointer);
+  Object.Size = alignTo(alignTo(Object.Size, Pointer) + Pointer, Object.Align);
 }
 
-bool AsyncFunctionModel::hasClosuresSizedPerInstance() const {
-  return llvm::any_of(Objects, [](const FrameObject &Object) {
-    return Object.Kept && Object.SizedPerInstance;
-  });
+void measureKeptClosure(FrameObject &Object, ASTContext &Context) {
+  measureClosureBound(Object, Context);
+  if (Object.HasDestructor)
+    measureUnnamedObject(Object, Context);
 }
 
 std::optional<AsyncFunctionModel>

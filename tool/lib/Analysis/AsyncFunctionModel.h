@@ -165,15 +165,19 @@ struct FrameObject {
   /// (LocalName) in the same chunk.
   bool RawStorage = false;
   std::string LocalName;
-  /// A kept closure in a function template's pattern (RawStorage): each
-  /// instance's closure has a size of its own, so the member (an
+  /// A kept closure in a template's pattern (RawStorage): each instance's
+  /// closure has a size of its own, so the member (an
   /// unawait::detail::UnnamedObject with a destructor, else raw bytes) is
-  /// sized by the trait `<class>_closures<<class>>` (closureTraitValue),
-  /// which the rewrite specializes for each instance clang made. In an instance:
-  /// ClosureBytes and ClosureAlign are that instance's closure's (the
-  /// trait's values).
+  /// sized by ClosureBound, `unawait::detail::closure_bound<...>` over the
+  /// types of the closure's members, which the compiler evaluates in each
+  /// instance (closureBoundValue). In an instance: Size and Align (before
+  /// an UnnamedObject's pointer) are that bound's values there.
   bool SizedPerInstance = false;
-  uint64_t ClosureBytes = 0, ClosureAlign = 0;
+  std::string ClosureBound;
+  /// ClosureBound's \p What ("size", "align").
+  std::string closureBoundValue(llvm::StringRef What) const {
+    return ClosureBound + "::" + What.str();
+  }
   /// An awaitee of a type generated code cannot name (a template
   /// specialised for a lambda's closure): kept in an
   /// unawait::detail::UnnamedFuture of its size, which polls and destroys it
@@ -523,17 +527,6 @@ struct AsyncFunctionModel {
   const FrameObject *packObject() const;
   /// The kept `this` of a member function, if the function is one.
   const FrameObject *thisObject() const;
-  /// The trait that gives the sizes of a template's closures kept per
-  /// instance (FrameObject::SizedPerInstance): "<class>_closures".
-  std::string closureTraitName() const { return ClassName + "_closures"; }
-  /// The trait's value \p What ("size", "align") for \p Object, read in
-  /// the class template (its injected name is the instance):
-  /// "f_future_closures<f_future>::log_size".
-  std::string closureTraitValue(const FrameObject &Object, llvm::StringRef What) const {
-    return closureTraitName() + "<" + ClassName + ">::" + Object.MemberName + "_" + What.str();
-  }
-  /// Whether the frame keeps a closure sized per instance.
-  bool hasClosuresSizedPerInstance() const;
   /// The frame object of a variable, if it is kept.
   const FrameObject *keptObjectOf(const clang::VarDecl *Var) const;
 };
@@ -544,6 +537,11 @@ struct AsyncFunctionModel {
 /// unawait::detail::UnnamedObject of that size. \p Object.StoredType is
 /// the closure's type.
 void measureKeptClosure(FrameObject &Object, clang::ASTContext &Context);
+
+/// A kept closure with a destructor in raw storage of \p Object's size and
+/// alignment (a bound already): the unawait::detail::UnnamedObject that
+/// holds those bytes.
+void measureUnnamedObject(FrameObject &Object, clang::ASTContext &Context);
 
 class ModelRegistry;
 

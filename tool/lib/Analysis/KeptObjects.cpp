@@ -432,11 +432,26 @@ private:
     }
   }
 
-  /// A function template at namespace scope (not a member, not a lambda):
-  /// its class's closures sized per instance have a trait beside it.
-  bool isNamespaceScopeFunctionTemplate() const {
-    return M.functionTemplate() && !M.Function.isLambda() &&
-           M.Function.Definition->getDeclContext()->getRedeclContext()->isFileContext();
+  /// How the frame bounds the size of \p Object, a closure in a template
+  /// (FrameObject::SizedPerInstance): `unawait::detail::closure_bound<...>`
+  /// over the types of its members. Empty, with \p Why set, when a member's
+  /// type cannot be spelled outside the function.
+  std::string closureBound(const FrameObject &Object, std::string &Why) const {
+    std::optional<std::vector<QualType>> Members =
+        closureMemberTypes(*closureInitializer(cast<VarDecl>(Object.Var)));
+    if (!Members) {
+      Why = "it captures a pack, '*this' or a structured binding";
+      return "";
+    }
+    std::string Spelled;
+    for (QualType Member : *Members) {
+      if (undeducedPlaceholder(Member) || !unnameableReason(Member, M.localScope()).empty()) {
+        Why = "it copies a '" + Member.getAsString() + "', a type not named outside the function";
+        return "";
+      }
+      Spelled += (Spelled.empty() ? "" : ", ") + spellType(Member, Ctx);
+    }
+    return "unawait::detail::closure_bound<" + Spelled + ">";
   }
 
   bool checkKeptTypes() {
@@ -447,14 +462,16 @@ private:
                              ? "the awaited future"
                              : "'" + Object.SourceName + "'";
       // (Named after the suspension, a closure is unnameable anywhere.)
-      if (closureInTemplate(Object) && Object.RawStorage && isNamespaceScopeFunctionTemplate()) {
+      if (closureInTemplate(Object) && Object.RawStorage) {
+        std::string Why;
+        Object.ClosureBound = closureBound(Object, Why);
+        if (Object.ClosureBound.empty())
+          return fail(Object.Loc, Unsupported::KeptClosureInTemplate, What + ": " + Why);
         Object.SizedPerInstance = true;
         continue;
       }
       if (closureInTemplate(Object))
-        return Object.RawStorage
-                   ? fail(Object.Loc, Unsupported::KeptClosureInTemplate, What)
-                   : fail(Object.Loc, Unsupported::KeptUnnameable, What + ": a lambda's closure");
+        return fail(Object.Loc, Unsupported::KeptUnnameable, What + ": a lambda's closure");
       if (std::string Why = unnameableReason(Object.Type, M.localScope());
           !Why.empty() && !Object.RawStorage && !Object.Erased)
         return fail(Object.Loc, Unsupported::KeptUnnameable, What + ": " + Why);

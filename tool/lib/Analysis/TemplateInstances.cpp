@@ -2,8 +2,8 @@
 
 #include "Analysis/AnnotatedLambdas.h"
 #include "Analysis/InPlaceCombinators.h"
+#include "Analysis/LambdaCaptures.h"
 #include "Analysis/Naming.h"
-#include "Analysis/NodeSearch.h"
 #include "Analysis/Unsupported.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -493,12 +493,8 @@ private:
         continue;
       }
       if (Object.SizedPerInstance) {
-        if (!Instantiated || !sizeKeptClosure(Object, *Instantiated)) {
-          reportUnsupported(Diags, Where, Unsupported::ClosureInUnmeasuredInstance,
-                            "'" + Instance.Name + "' keeps '" + Object.SourceName + "'");
-          Diags.note(Object.Loc, "'" + Object.SourceName + "' is declared here");
+        if (!sizeKeptClosure(Object, Instantiated ? &*Instantiated : nullptr, Where))
           return false;
-        }
         Instance.LayoutInput[I].Size = Object.Size;
         Instance.LayoutInput[I].Align = Object.Align;
         continue;
@@ -601,19 +597,75 @@ private:
 
   /// Sizes \p Object with its type in clang's instantiation: true when
   /// found there, nothing after reporting an error.
-  /// A closure kept per instance (FrameObject::SizedPerInstance), from
-  /// the closure clang made in this instance; false without one.
-  bool sizeKeptClosure(FrameObject &Object, const InstantiatedTypes &Types) {
-    const Expr *Operand = nullptr;
-    std::optional<QualType> Type = Types.typeOf(Object, Operand);
-    if (!Type || (*Type)->isDependentType() || !(*Type)->getAsCXXRecordDecl())
-      return false;
-    Object.StoredType = Type->getNonReferenceType();
-    TypeInfoChars Info = Ctx.getTypeInfoInChars(Object.StoredType);
-    Object.Size = Info.Width.getQuantity();
-    Object.Align = Info.Align.getQuantity();
-    measureKeptClosure(Object, Ctx);
+  /// A closure kept per instance (FrameObject::SizedPerInstance): the
+  /// values its bound takes in this instance, over the member types the
+  /// pattern spells (closureMemberSize); false, after reporting, when one
+  /// cannot be sized.
+  bool sizeKeptClosure(FrameObject &Object, const InstantiatedTypes *Types,
+                       SourceLocation Where) {
+    const LambdaExpr *Pattern = closureInitializer(cast<VarDecl>(Object.Var));
+    std::optional<std::vector<QualType>> Members = closureMemberTypes(*Pattern);
+    const VarDecl *Var = Types ? Types->variableOf(Object) : nullptr;
+    const LambdaExpr *Closure = Var ? closureInitializer(Var) : nullptr;
+    llvm::DenseMap<SourceLocation, QualType> Copies; // by the variable's location
+    if (Closure)
+      for (const LambdaCapture &Capture : Closure->captures())
+        if (Capture.capturesVariable() && Capture.getCaptureKind() == LCK_ByCopy)
+          Copies[Capture.getCapturedVar()->getLocation()] =
+              Capture.getCapturedVar()->getType().getNonReferenceType();
+    llvm::ArrayRef<LambdaCapture> Captures = lambdaCaptures(*Pattern);
+    uint64_t Align = 1, Size = 0;
+    std::vector<std::pair<uint64_t, uint64_t>> Sizes;
+    for (size_t I = 0; Members && I < Members->size(); ++I) {
+      std::optional<std::pair<uint64_t, uint64_t>> Sized =
+          closureMemberSize((*Members)[I], Captures[I], Copies);
+      if (!Sized) {
+        reportUnsupported(Diags, Where, Unsupported::DependentKeptSize,
+                          "'" + Template.Name + "' keeps '" + Object.SourceName +
+                              "', a closure holding a '" + (*Members)[I].getAsString() + "'");
+        Diags.note(Object.Loc, "'" + Object.SourceName + "' is declared here");
+        return false;
+      }
+      Sizes.push_back(*Sized);
+      Align = std::max(Align, Sized->second);
+    }
+    for (auto [MemberSize, MemberAlign] : Sizes)
+      Size += alignTo(MemberSize, Align);
+    Object.Size = std::max<uint64_t>(Size, 1);
+    Object.Align = Align;
+    if (Object.HasDestructor)
+      measureUnnamedObject(Object, Ctx);
     return true;
+  }
+
+  /// The size and alignment of a closure's member of type \p Member, which
+  /// the pattern spells: as this instance's closure gives the captured
+  /// variable (\p Copies, by the variable's location: clang's
+  /// instantiation), or, where clang made none, as the template's
+  /// arguments give it (a pointer, a member of a template parameter's
+  /// type, or an array of it).
+  std::optional<std::pair<uint64_t, uint64_t>>
+  closureMemberSize(QualType Member, const LambdaCapture &Capture,
+                    const llvm::DenseMap<SourceLocation, QualType> &Copies) const {
+    if (Member->isDependentType() && Capture.capturesVariable())
+      if (auto Found = Copies.find(Capture.getCapturedVar()->getLocation());
+          Found != Copies.end())
+        Member = Found->second;
+    if (Member->isPointerType()) // its size is known
+      Member = Ctx.VoidPtrTy;
+    if (!Member->isDependentType()) {
+      TypeInfoChars Info = Ctx.getTypeInfoInChars(Member);
+      return std::pair<uint64_t, uint64_t>(Info.Width.getQuantity(), Info.Align.getQuantity());
+    }
+    std::string Extents;
+    const Argument *A = argumentOf(Member, Extents);
+    if (!A)
+      return std::nullopt;
+    uint64_t Elements = 1;
+    for (QualType T = Member; const auto *Array = Ctx.getAsConstantArrayType(T);
+         T = Array->getElementType())
+      Elements *= Array->getSize().getZExtValue();
+    return std::pair<uint64_t, uint64_t>(Elements * A->Size, A->Align);
   }
 
   std::optional<bool> sizeFromInstantiation(FrameObject &Object,
@@ -916,76 +968,6 @@ bool measureClangInstances(const std::vector<const AsyncFunctionModel *> &Templa
 
 } // namespace
 
-/// Whether no template of a header keeps a closure sized per instance: the
-/// rewrite specializes the closures' trait for the instances the file being
-/// rewritten makes, and a header's instances are made by the files that
-/// include it, with arguments the header never saw. (A source file's
-/// template is instantiated in that file only.)
-bool closuresMeasured(const std::vector<const AsyncFunctionModel *> &Templates,
-                      const ASTContext &Context, DiagnosticReporter &Diags) {
-  if (!Context.getLangOpts().IsHeaderFile)
-    return true;
-  bool Measured = true;
-  for (const AsyncFunctionModel *Template : Templates)
-    for (const FrameObject &Object : Template->Objects)
-      if (Object.Kept && Object.SizedPerInstance) {
-        reportUnsupported(Diags, Object.Loc, Unsupported::ClosureInUnmeasuredInstance,
-                          "'" + Object.SourceName + "' in '" + Template->Name +
-                              "', a template of a header");
-        Measured = false;
-      }
-  return Measured;
-}
-
-/// The instance that \p Callee, naming a function template with all its
-/// template arguments, names, if clang declared it (see
-/// instantiatePendingInstances).
-static const FunctionDecl *namedInstance(const UnresolvedLookupExpr &Callee,
-                                         const FunctionTemplateDecl &Template) {
-  llvm::SmallVector<TemplateArgument, 4> Args;
-  for (const TemplateArgumentLoc &Arg : Callee.template_arguments())
-    Args.push_back(Arg.getArgument());
-  void *InsertPos = nullptr;
-  return const_cast<FunctionTemplateDecl &>(Template).findSpecialization(Args, InsertPos);
-}
-
-/// Whether no call in a template that clang never instantiated names an
-/// instance the rewrite cannot size. Clang leaves a call with a co_await
-/// among its arguments unresolved there; the rewritten call, whose awaited
-/// value has a known type, is resolved where the template is defined, and
-/// builds the named instance's generated class. When that class keeps a
-/// closure sized per instance, its size comes from the instance clang made,
-/// which exists only when the call names all the template arguments.
-static bool closuresOfUnresolvedCallsMeasured(
-    const std::vector<const AsyncFunctionModel *> &Templates, const ModelRegistry &Models,
-    DiagnosticReporter &Diags) {
-  bool Measured = true;
-  for (const AsyncFunctionModel *Template : Templates) {
-    if (!clangInstances(*Template).empty())
-      continue;
-    for (const CallExpr *Call : nodesUnder<CallExpr>(Template->Function.Definition->getBody())) {
-      const auto *Callee = dyn_cast<UnresolvedLookupExpr>(Call->getCallee()->IgnoreImplicit());
-      bool AwaitsInArguments = !nodesUnder<CoroutineSuspendExpr>(Call).empty() ||
-                               !nodesUnder<DependentCoawaitExpr>(Call).empty();
-      if (!Callee || Callee->getNumDecls() != 1 || !AwaitsInArguments)
-        continue;
-      const auto *Function =
-          dyn_cast<FunctionTemplateDecl>((*Callee->decls_begin())->getUnderlyingDecl());
-      const AsyncFunctionModel *Model =
-          Function ? Models.find(Function->getTemplatedDecl()) : nullptr;
-      if (!Model || !Model->hasClosuresSizedPerInstance() ||
-          (Callee->hasExplicitTemplateArgs() && namedInstance(*Callee, *Function)))
-        continue;
-      reportUnsupported(Diags, Call->getBeginLoc(), Unsupported::ClosureInUnmeasuredInstance,
-                        "'" + Model->Name + "' called in '" + Template->Name +
-                            "', a template clang does not instantiate, without all "
-                            "its template arguments");
-      Measured = false;
-    }
-  }
-  return Measured;
-}
-
 bool addUnrewrittenInstances(ModelRegistry &Models, ASTContext &Context,
                              DiagnosticReporter &Diags) {
   MainFileCalls Search(Context.getSourceManager());
@@ -1009,8 +991,7 @@ bool addUnrewrittenInstances(ModelRegistry &Models, ASTContext &Context,
   bool Measured = measureClangInstances(Templates, Models, Context, Diags);
   DiagnosticReporter Quiet = Diags.quiet();
   measureClangInstances(BoxedHeaderTemplates, Models, Context, Quiet);
-  return Measured && closuresMeasured(Templates, Context, Diags) &&
-         closuresOfUnresolvedCallsMeasured(Templates, Models, Diags);
+  return Measured;
 }
 
 std::vector<const CallExpr *> generatingCalls(const Expr *E,

@@ -6,7 +6,6 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Sema/Scope.h"
 #include "clang/Sema/Sema.h"
-#include "clang/Sema/TemplateDeduction.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <vector>
 
@@ -28,56 +27,6 @@ public:
   std::vector<clang::FunctionDecl *> Found;
 };
 
-/// The annotated function templates named with all their template
-/// arguments, none dependent, by calls clang left unresolved in the main
-/// file's templates (an argument's type depends on a co_await's there, and
-/// so on the template around it).
-class ExplicitlyNamedInstances
-    : public clang::RecursiveASTVisitor<ExplicitlyNamedInstances> {
-public:
-  bool VisitUnresolvedLookupExpr(clang::UnresolvedLookupExpr *E) {
-    if (!E->hasExplicitTemplateArgs() || E->getNumDecls() != 1)
-      return true;
-    const auto *Template =
-        llvm::dyn_cast<clang::FunctionTemplateDecl>((*E->decls_begin())->getUnderlyingDecl());
-    if (!Template || !isAnnotatedAsync(Template->getTemplatedDecl()))
-      return true;
-    for (const clang::TemplateArgumentLoc &Arg : E->template_arguments())
-      if (Arg.getArgument().isInstantiationDependent() ||
-          Arg.getArgument().containsUnexpandedParameterPack())
-        return true;
-    Found.push_back(E);
-    return true;
-  }
-  std::vector<clang::UnresolvedLookupExpr *> Found;
-};
-
-/// Declares the instances named by unresolved calls that the rewrite makes
-/// resolved: in the rewritten template the awaited value is a plain
-/// variable of a known type, so the call no longer depends on the template
-/// around it, and the compiler builds the named instance's generated class
-/// where the template is defined, even when that template is never
-/// instantiated. Its frame may need the instance's sizes (a closure sized
-/// per instance), which come from the instance's body.
-void declareExplicitlyNamedInstances(clang::Sema &S) {
-  ExplicitlyNamedInstances Search;
-  Search.TraverseDecl(S.getASTContext().getTranslationUnitDecl());
-  for (clang::UnresolvedLookupExpr *E : Search.Found) {
-    auto *Template =
-        llvm::cast<clang::FunctionTemplateDecl>((*E->decls_begin())->getUnderlyingDecl());
-    clang::TemplateArgumentListInfo Args(E->getLAngleLoc(), E->getRAngleLoc());
-    E->copyTemplateArgumentsInto(Args);
-    clang::FunctionDecl *Instance = nullptr;
-    clang::sema::TemplateDeductionInfo Info(E->getNameLoc());
-    clang::Sema::SFINAETrap Trap(S);
-    if (S.DeduceTemplateArguments(Template, &Args, Instance, Info) ==
-            clang::TemplateDeductionResult::Success &&
-        Instance && !Instance->getPointOfInstantiation().isValid())
-      Instance->setTemplateSpecializationKind(clang::TSK_ImplicitInstantiation,
-                                              E->getNameLoc());
-  }
-}
-
 } // namespace
 
 void instantiatePendingInstances(clang::Sema &S) {
@@ -88,7 +37,6 @@ void instantiatePendingInstances(clang::Sema &S) {
   Unit.setEntity(S.getASTContext().getTranslationUnitDecl());
   clang::Scope *Saved = S.TUScope;
   S.TUScope = &Unit;
-  declareExplicitlyNamedInstances(S);
   llvm::SmallPtrSet<clang::FunctionDecl *, 8> Tried;
   for (bool Progress = true; Progress;) {
     BodilessInstances Search;

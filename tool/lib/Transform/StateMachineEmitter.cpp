@@ -51,7 +51,7 @@ private:
   // --- the class ------------------------------------------------------
 
   std::string classDefinition(const std::string &PollBody) {
-    std::string S = forwardDeclaration() + closureTraitDeclaration();
+    std::string S = forwardDeclaration();
     const FunctionDecl *F = M.Function.Definition;
     PresumedLoc Where = SM.getPresumedLoc(F->getLocation());
     // What is not a statement of the body maps to the function's line.
@@ -97,44 +97,9 @@ private:
     S += typeAliases();
     S += frame();
     S += "};\n";
-    S += closureTraitSpecializations();
     S += deductionGuide();
     if (Options.SizeAsserts && M.hasRealSizes())
       S += sizeAssertion(M);
-    return S;
-  }
-
-  // --- closures sized per instance ----------------------------------
-
-  /// The trait of the closures the frame keeps per instance
-  /// (FrameObject::SizedPerInstance), declared before the class template
-  /// that reads it; empty without such a closure.
-  std::string closureTraitDeclaration() const {
-    if (!M.hasClosuresSizedPerInstance())
-      return "";
-    return "/// unawait: the bytes each instance of `" + M.Name +
-           "`'s class keeps for its closures, as clang measured them (the\n"
-           "/// UnnamedObject that holds one checks that it fits).\n"
-           "template <class Future> struct " + M.closureTraitName() + ";\n";
-  }
-
-  /// The trait's specialization for each instance, after the class
-  /// template and before anything instantiates it.
-  std::string closureTraitSpecializations() const {
-    if (!M.hasClosuresSizedPerInstance())
-      return "";
-    std::string S;
-    for (const AsyncFunctionModel &Instance : Models.models()) {
-      if (Instance.InstanceOf != &M)
-        continue;
-      S += "template <> struct " + M.closureTraitName() + "<" + Instance.ClassName + "> {\n";
-      for (const FrameObject &Object : Instance.Objects)
-        if (Object.Kept && Object.SizedPerInstance)
-          S += "static constexpr std::size_t " + Object.MemberName + "_size = " +
-               std::to_string(Object.ClosureBytes) + ", " + Object.MemberName +
-               "_align = " + std::to_string(Object.ClosureAlign) + ";\n";
-      S += "};\n";
-    }
     return S;
   }
 
@@ -700,14 +665,14 @@ private:
            rawAlign(Object) + ", \"unawait: the frame keeps too few bytes for a lambda\");\n";
   }
 
-  /// The bytes of a closure in raw storage: the trait's for a closure sized
+  /// The bytes of a closure in raw storage: its bound's for a closure sized
   /// per instance.
   std::string rawSize(const FrameObject &Object) const {
-    return Object.SizedPerInstance ? M.closureTraitValue(Object, "size")
+    return Object.SizedPerInstance ? Object.closureBoundValue("size")
                                    : std::to_string(Object.Size);
   }
   std::string rawAlign(const FrameObject &Object) const {
-    return Object.SizedPerInstance ? M.closureTraitValue(Object, "align")
+    return Object.SizedPerInstance ? Object.closureBoundValue("align")
                                    : std::to_string(Object.Align);
   }
 
