@@ -595,8 +595,6 @@ private:
     return true;
   }
 
-  /// Sizes \p Object with its type in clang's instantiation: true when
-  /// found there, nothing after reporting an error.
   /// A closure kept per instance (FrameObject::SizedPerInstance): the
   /// values its bound takes in this instance, over the member types the
   /// pattern spells (closureMemberSize); false, after reporting, when one
@@ -605,6 +603,7 @@ private:
                        SourceLocation Where) {
     const LambdaExpr *Pattern = closureInitializer(cast<VarDecl>(Object.Var));
     std::optional<std::vector<QualType>> Members = closureMemberTypes(*Pattern);
+    assert(Members && "KeptObjects sizes per instance only closures whose members it spells");
     const VarDecl *Var = Types ? Types->variableOf(Object) : nullptr;
     const LambdaExpr *Closure = Var ? closureInitializer(Var) : nullptr;
     llvm::DenseMap<SourceLocation, QualType> Copies; // by the variable's location
@@ -616,7 +615,7 @@ private:
     llvm::ArrayRef<LambdaCapture> Captures = lambdaCaptures(*Pattern);
     uint64_t Align = 1, Size = 0;
     std::vector<std::pair<uint64_t, uint64_t>> Sizes;
-    for (size_t I = 0; Members && I < Members->size(); ++I) {
+    for (size_t I = 0; I < Members->size(); ++I) {
       std::optional<std::pair<uint64_t, uint64_t>> Sized =
           closureMemberSize((*Members)[I], Captures[I], Copies);
       if (!Sized) {
@@ -629,8 +628,8 @@ private:
       Sizes.push_back(*Sized);
       Align = std::max(Align, Sized->second);
     }
-    for (auto [MemberSize, MemberAlign] : Sizes)
-      Size += alignTo(MemberSize, Align);
+    for (const auto &Sized : Sizes)
+      Size += alignTo(Sized.first, Align);
     Object.Size = std::max<uint64_t>(Size, 1);
     Object.Align = Align;
     if (Object.HasDestructor)
@@ -668,6 +667,8 @@ private:
     return std::pair<uint64_t, uint64_t>(Elements * A->Size, A->Align);
   }
 
+  /// Sizes \p Object with its type in clang's instantiation: true when
+  /// found there, nothing after reporting an error.
   std::optional<bool> sizeFromInstantiation(FrameObject &Object,
                                             const InstantiatedTypes &Types) {
     const Expr *Operand = nullptr;
