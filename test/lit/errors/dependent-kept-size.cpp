@@ -19,5 +19,5 @@ template <class F> UNAWAIT_ASYNC unawait::Async<int> maybe(F future) {
   co_return co_await *held;
 }
 
-// CHECK-DAG: dependent-kept-size.cpp:[[@LINE+1]]:38: error: an instance of a function template with a generated class as a template argument, whose frame keeps an object of a type built from that argument other than an array of it is not supported yet: clang's AST has unawait::Async<T> for the argument, so the object's size is unknown; keep the object as 'F' or 'F[N]', or behind a pointer ('maybe<leaf_future>' keeps 'std::optional<F>')
+// CHECK-DAG: dependent-kept-size.cpp:[[@LINE+1]]:38: error: an instance of a function template with a generated class as a template argument, whose frame keeps an object, or a closure holding one, of a type built from that argument other than an array of it is not supported yet: clang's AST has unawait::Async<T> for the argument, so the object's size is unknown; keep the object as 'F' or 'F[N]', or behind a pointer ('maybe<leaf_future>' keeps 'std::optional<F>')
 int use() { return unawait::block_on(maybe(leaf(1))); }
